@@ -1,0 +1,12 @@
+//! Command implementations behind `src/main.rs`, one module per subcommand.
+pub mod bench;
+pub mod perft;
+pub mod variants;
+
+use crate::{Error, Variant};
+
+/// Loads a variant with options given on the command line.
+pub fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
+    let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
+    Variant::load(name, &opts)
+}

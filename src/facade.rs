@@ -1,0 +1,218 @@
+//! Width-erased entry points: a loaded [`Variant`] and a [`Board`] (a position of it).
+//!
+//! Inside, every variant runs on its own bitboard width (`u64` up to 64 squares, `u128`
+//! above); this layer picks the width once, at load, so callers never see it.
+
+use crate::position::Position;
+use crate::rules::{compile, Rules};
+use crate::variant::registry;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for Error {}
+
+impl From<String> for Error {
+    fn from(s: String) -> Error {
+        Error(s)
+    }
+}
+
+/// A compiled variant (with its options applied).
+#[derive(Clone, Copy, Debug)]
+pub enum Variant {
+    Narrow(&'static Rules<u64>),
+    Wide(&'static Rules<u128>),
+}
+
+/// A position of some variant.
+#[derive(Clone, Copy)]
+pub enum Board {
+    Narrow(Position<u64>),
+    Wide(Position<u128>),
+}
+
+macro_rules! on {
+    ($v:expr, $x:ident => $e:expr) => {
+        match $v {
+            Board::Narrow($x) => $e,
+            Board::Wide($x) => $e,
+        }
+    };
+}
+
+macro_rules! on_rules {
+    ($v:expr, $x:ident => $e:expr) => {
+        match $v {
+            Variant::Narrow($x) => $e,
+            Variant::Wide($x) => $e,
+        }
+    };
+}
+
+fn cache() -> &'static Mutex<HashMap<(String, Vec<String>), Variant>> {
+    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<String>), Variant>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+impl Variant {
+    /// Loads a variant by name (`configs/variants/<name>.toml` under the current directory,
+    /// else the built-in copy) or by path to a `.toml` file, with options applied in order.
+    pub fn load(name: &str, options: &[&str]) -> Result<Variant, Error> {
+        let text = registry::find(name)?;
+        Self::from_toml(&text, options)
+    }
+
+    /// Compiles a variant from the text of a variant file.
+    pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, Error> {
+        let key = (
+            text.to_string(),
+            options.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        );
+        if let Some(v) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(*v);
+        }
+        let cfg = registry::parse(text, options)?;
+        let squares = cfg.board.files * cfg.board.ranks;
+        // Rules live for the whole process: positions hold plain references to them.
+        let v = if squares <= 64 {
+            Variant::Narrow(Box::leak(Box::new(compile::<u64>(&cfg, options)?)))
+        } else {
+            Variant::Wide(Box::leak(Box::new(compile::<u128>(&cfg, options)?)))
+        };
+        v.parse_fen(&cfg.start)
+            .map_err(|e| Error(format!("{}: start position: {e}", cfg.name)))?;
+        cache()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, v);
+        Ok(v)
+    }
+
+    pub fn name(&self) -> &'static str {
+        on_rules!(*self, r => &r.name)
+    }
+
+    pub fn title(&self) -> &'static str {
+        on_rules!(*self, r => &r.title)
+    }
+
+    pub fn description(&self) -> &'static str {
+        on_rules!(*self, r => &r.description)
+    }
+
+    /// The options this variant offers, with descriptions.
+    pub fn available_options(&self) -> &'static [(String, String)] {
+        on_rules!(*self, r => &r.option_list)
+    }
+
+    /// The options applied to this instance.
+    pub fn options(&self) -> &'static [String] {
+        on_rules!(*self, r => &r.options)
+    }
+
+    pub fn board_size(&self) -> (usize, usize) {
+        on_rules!(*self, r => (r.geo.files, r.geo.ranks))
+    }
+
+    pub fn start_fen(&self) -> &'static str {
+        on_rules!(*self, r => &r.start_fen)
+    }
+
+    pub fn start_position(&self) -> Board {
+        self.parse_fen(self.start_fen())
+            .expect("start position was validated at load")
+    }
+
+    pub fn parse_fen(&self, fen: &str) -> Result<Board, Error> {
+        Ok(match *self {
+            Variant::Narrow(r) => Board::Narrow(Position::from_fen(r, fen)?),
+            Variant::Wide(r) => Board::Wide(Position::from_fen(r, fen)?),
+        })
+    }
+}
+
+impl Board {
+    pub fn variant(&self) -> Variant {
+        match self {
+            Board::Narrow(p) => Variant::Narrow(p.rules),
+            Board::Wide(p) => Variant::Wide(p.rules),
+        }
+    }
+
+    /// Legal moves in machine form (`e2e4`, `d2d1q`, `f1i1`, Noble waiting pawn `b7b8`).
+    pub fn legal_moves(&self) -> Vec<String> {
+        on!(self, p => p.legal_move_vec().into_iter().map(|m| p.move_name(m)).collect())
+    }
+
+    pub fn in_check(&self) -> bool {
+        on!(self, p => p.in_check())
+    }
+
+    /// The position after a legal move given in machine form.
+    pub fn play(&self, mv: &str) -> Result<Board, Error> {
+        let mut b = *self;
+        on!(&mut b, p => {
+            let m = p
+                .legal_move_vec()
+                .into_iter()
+                .find(|&m| p.move_name(m) == mv)
+                .ok_or_else(|| Error(format!("illegal or malformed move '{mv}' in {}", p.fen())))?;
+            p.make(m);
+        });
+        Ok(b)
+    }
+
+    pub fn fen(&self) -> String {
+        on!(self, p => p.fen())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut b = *self;
+        on!(&mut b, p => p.perft(depth))
+    }
+
+    /// Perft that also makes the moves of the last ply.
+    pub fn perft_full(&self, depth: u32) -> u64 {
+        let mut b = *self;
+        on!(&mut b, p => p.perft_full(depth))
+    }
+
+    /// Per-root-move perft counts.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut b = *self;
+        on!(&mut b, p => {
+            let d = p.divide(depth);
+            d.into_iter().map(|(m, n)| (p.move_name(m), n)).collect()
+        })
+    }
+
+    /// FEN letter of the piece on a square such as "b8", or None if empty or no such square.
+    pub fn piece_at(&self, square: &str) -> Option<char> {
+        on!(self, p => {
+            let sq = p.rules.geo.parse(square)?;
+            let c = p.code_at(sq);
+            if c == 0 {
+                return None;
+            }
+            let l = p.rules.types[crate::position::code_type(c)].letter;
+            Some(if crate::position::code_color(c) == 0 { l } else { l.to_ascii_lowercase() })
+        })
+    }
+
+    /// 'w' or 'b'.
+    pub fn side_to_move(&self) -> char {
+        on!(self, p => if p.side() == 0 { 'w' } else { 'b' })
+    }
+
+    pub fn hash(&self) -> u64 {
+        on!(self, p => p.hash())
+    }
+}

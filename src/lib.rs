@@ -1,0 +1,12 @@
+//! fairylab: exact move generation, search and self-play statistics for chess variants.
+//!
+//! Data flows one way: `variant` (TOML files) -> `rules` (compiled tables) ->
+//! `position` (position, move generation, perft) -> tools on top.
+
+pub mod cli;
+pub mod facade;
+pub mod position;
+pub mod rules;
+pub mod variant;
+
+pub use facade::{Board, Error, Variant};

@@ -1,0 +1,350 @@
+//! The extended FEN of the rules (README §3): holes as `*`, multi-digit counts, up to two
+//! e.p. squares, and Bland Chess 46's setup field.
+
+use super::*;
+use crate::rules::{Promotion, WHITE};
+
+impl<B: Bits> Position<B> {
+    pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err("empty FEN".into());
+        }
+        if fields.len() > 7 || (fields.len() == 7 && rules.setup.is_none()) {
+            return Err(format!(
+                "FEN has {} fields; this variant uses at most {}",
+                fields.len(),
+                if rules.setup.is_some() { 7 } else { 6 }
+            ));
+        }
+        let geo = &rules.geo;
+        let mut pos = Position {
+            rules,
+            by_type: [B::ZERO; MAX_TYPES],
+            by_color: [B::ZERO; 2],
+            occ: B::ZERO,
+            board: [0; 128],
+            side: WHITE,
+            castling: 0,
+            ep: [NO_SQUARE; 2],
+            ep_victim: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            setup: [[0; 4]; 2],
+            pawn_capture: [true; 2],
+            promo_types: [0; 2],
+        };
+
+        // Board.
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != geo.ranks {
+            return Err(format!(
+                "board field has {} rows, the board has {} ranks",
+                rows.len(),
+                geo.ranks
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = geo.ranks - 1 - i;
+            let rank_name = rank as i32 + geo.first_rank;
+            let mut file = 0usize;
+            let chars: Vec<char> = row.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let c = chars[j];
+                let cell = |f: usize| rank * geo.files + f;
+                if c.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        n = n * 10 + chars[j].to_digit(10).unwrap() as usize;
+                        j += 1;
+                    }
+                    if n == 0 {
+                        return Err(format!("rank {rank_name}: empty-square count 0"));
+                    }
+                    for _ in 0..n {
+                        if file >= geo.files {
+                            return Err(format!("rank {rank_name}: more than {} cells", geo.files));
+                        }
+                        if !geo.exists(cell(file)) {
+                            return Err(format!("rank {rank_name}: a count covers the missing square {} (write '*')", geo.name(cell(file))));
+                        }
+                        file += 1;
+                    }
+                    continue;
+                }
+                if file >= geo.files {
+                    return Err(format!("rank {rank_name}: more than {} cells", geo.files));
+                }
+                let sq = cell(file);
+                if c == '*' {
+                    if geo.exists(sq) {
+                        return Err(format!(
+                            "rank {rank_name}: '*' on {}, which exists",
+                            geo.name(sq)
+                        ));
+                    }
+                } else {
+                    let t = rules.type_of_letter(c).filter(|_| c.is_ascii_alphabetic());
+                    let t =
+                        t.ok_or_else(|| format!("rank {rank_name}: unknown piece letter '{c}'"))?;
+                    if !geo.exists(sq) {
+                        return Err(format!(
+                            "rank {rank_name}: piece '{c}' on the missing square {}",
+                            geo.name(sq)
+                        ));
+                    }
+                    let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
+                    pos.put(sq, code(t, color));
+                }
+                file += 1;
+                j += 1;
+            }
+            if file != geo.files {
+                return Err(format!(
+                    "rank {rank_name} has {file} cells, the board has {} files",
+                    geo.files
+                ));
+            }
+        }
+        for color in 0..2 {
+            let n = pos.pieces(color, rules.king).count();
+            let who = if color == WHITE { "White" } else { "Black" };
+            let king = rules.types[rules.king].letter;
+            if n > 1 {
+                return Err(format!(
+                    "{who} has {n} royal pieces ({king}); exactly one is needed"
+                ));
+            }
+            // A king-capture game may reach (and write) a position without one king.
+            if n == 0 && !rules.is_king_capture() {
+                return Err(format!("{who} has no royal piece ({king})"));
+            }
+        }
+
+        // Side to move.
+        pos.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => WHITE,
+            "b" => 1,
+            other => return Err(format!("side field '{other}' must be 'w' or 'b'")),
+        };
+
+        // Castling rights.
+        let castle = fields.get(2).copied().unwrap_or("-");
+        if castle != "-" {
+            for c in castle.chars() {
+                let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
+                let up = c.to_ascii_uppercase();
+                let Some(&(index, _)) = rules.right_letters.iter().find(|&&(_, l)| l == up) else {
+                    return Err(format!(
+                        "castling field: '{c}' is not a castling right of this variant"
+                    ));
+                };
+                let bit = 1u8 << (color as u8 * 4 + index);
+                if pos.castling & bit != 0 {
+                    return Err(format!("castling field: '{c}' repeated"));
+                }
+                let ok = rules.castling.iter().any(|o| {
+                    o.color == color
+                        && o.right == color as u8 * 4 + index
+                        && pos.board[o.king_from as usize] == code(rules.king, color)
+                        && pos.board[o.rook_from as usize] == code(o.rook_type, color)
+                });
+                if !ok {
+                    return Err(format!(
+                        "castling field: right '{c}' but king or rook is not on its start square"
+                    ));
+                }
+                pos.castling |= bit;
+            }
+        }
+
+        // En passant squares.
+        let ep = fields.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            let (Some(p), Some(pt)) = (&rules.pawn, rules.pawn_type) else {
+                return Err("e.p. field: this variant has no pawns".into());
+            };
+            if !p.en_passant {
+                return Err("e.p. field: this variant has no en passant".into());
+            }
+            let them = pos.side ^ 1;
+            let squares: Vec<&str> = ep.split(',').collect();
+            if squares.len() > 2 || squares.len() as u32 > p.multi_step - 1 {
+                return Err(format!("e.p. field '{ep}': too many squares"));
+            }
+            for (i, name) in squares.iter().enumerate() {
+                let sq = geo
+                    .parse(name)
+                    .ok_or_else(|| format!("e.p. field: '{name}' is not a square"))?;
+                if pos.board[sq] != 0 {
+                    return Err(format!("e.p. field: {name} is occupied"));
+                }
+                if i > 0 && p.push[them][pos.ep[i - 1] as usize] as usize != sq {
+                    return Err(format!(
+                        "e.p. field '{ep}': squares are not consecutive along a pawn's path"
+                    ));
+                }
+                pos.ep[i] = sq as u8;
+            }
+            let last = pos.ep[squares.len() - 1] as usize;
+            let victim = p.push[them][last];
+            if victim == NO_SQUARE || pos.board[victim as usize] != code(pt, them) {
+                return Err(format!(
+                    "e.p. field '{ep}': no pawn of the side that just moved stands behind it"
+                ));
+            }
+            // The first passed square is one step from the pawn's start rank.
+            let origin = (0..rules.nsq).find(|&s| p.push[them][s] == pos.ep[0]);
+            if !origin.is_some_and(|o| p.start[them].has(o)) {
+                return Err(format!(
+                    "e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"
+                ));
+            }
+            pos.ep_victim = victim;
+        }
+
+        let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
+            match fields.get(i) {
+                None => Ok(default),
+                Some(s) => s
+                    .parse()
+                    .map_err(|_| format!("{name} field '{s}' is not a number")),
+            }
+        };
+        pos.halfmove = number(4, 0, "halfmove")?;
+        pos.fullmove = number(5, 1, "fullmove")?.max(1);
+
+        // Setup choices.
+        if let Some(setup) = &rules.setup {
+            let mut sides = [setup.default[0].clone(), setup.default[1].clone()];
+            if let Some(field) = fields.get(6) {
+                let parts: Vec<&str> = field.split('/').collect();
+                if parts.len() != 2 {
+                    return Err(format!("setup field '{field}' must look like WW/WW"));
+                }
+                for color in 0..2 {
+                    let types: Option<Vec<usize>> = parts[color]
+                        .chars()
+                        .map(|c| rules.type_of_letter(c))
+                        .collect();
+                    match types {
+                        Some(t)
+                            if t.len() == setup.slots[color].len()
+                                && t.iter().all(|x| setup.choices.contains(x)) =>
+                        {
+                            sides[color] = t
+                        }
+                        _ => return Err(format!(
+                            "setup field '{field}': each side needs {} letters from the choices",
+                            setup.slots[color].len()
+                        )),
+                    }
+                }
+            }
+            for color in 0..2 {
+                for (i, &t) in sides[color].iter().enumerate() {
+                    pos.setup[color][i] = t as u8;
+                }
+                if let Some(req) = &setup.pawn_capture {
+                    pos.pawn_capture[color] = *req == sides[color];
+                }
+            }
+        }
+        if let Some(p) = &rules.pawn {
+            for color in 0..2 {
+                let mut mask = 0u16;
+                for choice in &p.promotion {
+                    match choice {
+                        Promotion::Type(t) => mask |= 1 << t,
+                        Promotion::Setup => {
+                            for &t in pos.setup_slots(color) {
+                                mask |= 1 << t;
+                            }
+                        }
+                    }
+                }
+                pos.promo_types[color] = mask;
+            }
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    pub fn fen(&self) -> String {
+        let rules = self.rules;
+        let geo = &rules.geo;
+        let mut s = String::new();
+        for rank in (0..geo.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..geo.files {
+                let sq = rank * geo.files + file;
+                let c = self.board[sq];
+                if geo.exists(sq) && c == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                if !geo.exists(sq) {
+                    s.push('*');
+                } else {
+                    let l = rules.types[code_type(c)].letter;
+                    s.push(if code_color(c) == WHITE {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s += if self.side == WHITE { " w " } else { " b " };
+        let mut castle = String::new();
+        for color in 0..2 {
+            for &(index, l) in &rules.right_letters {
+                if self.castling & (1 << (color as u8 * 4 + index)) != 0 {
+                    castle.push(if color == WHITE {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        s += if castle.is_empty() { "-" } else { &castle };
+        s.push(' ');
+        if self.ep[0] == NO_SQUARE {
+            s.push('-');
+        } else {
+            let names: Vec<String> = self
+                .ep
+                .iter()
+                .filter(|&&e| e != NO_SQUARE)
+                .map(|&e| geo.name(e as usize))
+                .collect();
+            s += &names.join(",");
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        if rules.setup.is_some() {
+            s.push(' ');
+            for color in 0..2 {
+                for &t in self.setup_slots(color) {
+                    s.push(rules.types[t as usize].letter);
+                }
+                if color == WHITE {
+                    s.push('/');
+                }
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,161 @@
+//! Legal moves: pseudo-legal moves filtered by king safety.
+//!
+//! Orthodox pin masks are wrong against bombers (FBGC §4.2.6), so the filter is built on a
+//! sound over-approximation instead: a move needs the full make/test only if the side is
+//! in check, it moves the king, it is en passant or castling, it vacates (or changes the
+//! colour of) a square on a line from the king that holds an enemy line-attacker (for
+//! bombers also the square behind the king), or it may convert an enemy waiting pawn.
+//! Every other move cannot expose the king, because placing a piece never creates an
+//! attack on one's own king.
+
+use super::moves::*;
+use super::*;
+
+/// What the legality filter needs to know about the position, computed once per node.
+#[derive(Clone, Copy)]
+pub struct LegalContext<B> {
+    pub king: Option<usize>,
+    pub in_check: bool,
+    /// Squares whose vacating may expose the king.
+    pub danger: B,
+    /// Captures may convert an enemy waiting pawn (Noble WingS).
+    pub conversions: bool,
+    /// King capture games: every pseudo-legal move is legal.
+    pub all_legal: bool,
+}
+
+impl<B: Bits> Position<B> {
+    pub fn legal_context(&self) -> LegalContext<B> {
+        let r = self.rules;
+        let us = self.side;
+        let them = us ^ 1;
+        let king = self.king_square(us);
+        let mut ctx = LegalContext {
+            king,
+            in_check: false,
+            danger: B::ZERO,
+            conversions: false,
+            all_legal: r.is_king_capture(),
+        };
+        let Some(k) = king else {
+            ctx.all_legal = true;
+            return ctx;
+        };
+        if ctx.all_legal {
+            return ctx;
+        }
+        ctx.in_check = self.attacked(k, them);
+        let enemy = self.by_color[them];
+        for g in &r.attack_groups {
+            let mut types = g.types[them];
+            if types == 0 {
+                continue;
+            }
+            let line = r.rays[g.ray as usize].table[k];
+            let mut attackers = B::ZERO;
+            while types != 0 {
+                let t = types.trailing_zeros() as usize;
+                types &= types - 1;
+                attackers |= self.by_type[t];
+            }
+            if (line & attackers & enemy).any() {
+                ctx.danger |= line;
+            }
+        }
+        if let Some(bt) = r.bomber {
+            let bombers = self.by_type[bt] & enemy;
+            if bombers.any() {
+                for d in 0..4 {
+                    let line = r.rays[r.orth[d] as usize].table[k];
+                    if (line & bombers).any() {
+                        ctx.danger |= line;
+                        let back = r.step[k][(d + 2) & 3];
+                        if back != NO_SQUARE {
+                            ctx.danger |= B::bit(back as usize);
+                        }
+                    }
+                }
+            }
+        }
+        ctx.conversions = self.waiting_pawns(them).any();
+        ctx
+    }
+
+    /// Squares whose occupant a move removes or replaces (origin and victims).
+    #[inline(always)]
+    fn vacated(m: Move) -> B {
+        let b = B::bit(m.from());
+        match m.kind() {
+            CAPTURE => b | B::bit(m.to()),
+            BOMB => b | B::bit(m.aux()),
+            DOUBLE => b | B::bit(m.aux()) | B::bit(m.to()),
+            _ => b,
+        }
+    }
+
+    /// Decides legality of a pseudo-legal move.
+    #[inline]
+    pub fn is_legal(&mut self, m: Move, ctx: &LegalContext<B>) -> bool {
+        if ctx.all_legal {
+            return true;
+        }
+        let kind = m.kind();
+        let king = ctx.king.unwrap();
+        if !ctx.in_check
+            && kind != EN_PASSANT
+            && kind != CASTLE
+            && !(ctx.conversions && m.is_capture())
+        {
+            if m.from() == king {
+                // The king steps: test its destination with the king lifted.
+                let to = m.to();
+                let them = self.side ^ 1;
+                let occ = (self.occ & !B::bit(king)) | B::bit(to);
+                return !self.attacked_with(to, them, occ, self.by_color[them] & !B::bit(to));
+            }
+            if (Self::vacated(m) & ctx.danger).is_empty() {
+                return true;
+            }
+        }
+        self.leaves_king_safe(m)
+    }
+
+    /// Full test: make, look at the own king, unmake.
+    #[inline]
+    pub fn leaves_king_safe(&mut self, m: Move) -> bool {
+        let us = self.side;
+        let undo = self.make(m);
+        let safe = match self.king_square(us) {
+            Some(k) => !self.attacked(k, us ^ 1),
+            None => true,
+        };
+        self.unmake(m, &undo);
+        safe
+    }
+
+    /// Appends all legal moves of the side to move.
+    pub fn legal_moves(&mut self, list: &mut MoveList) {
+        let start = list.len();
+        self.generate(list);
+        let ctx = self.legal_context();
+        if ctx.all_legal {
+            return;
+        }
+        let mut i = start;
+        while i < list.len() {
+            if self.is_legal(list[i], &ctx) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// Legal moves in generation order (allocates; for tools and tests, not the hot path).
+    pub fn legal_move_vec(&self) -> Vec<Move> {
+        let mut p = *self;
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        list.to_vec()
+    }
+}

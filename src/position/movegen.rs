@@ -1,0 +1,87 @@
+//! Pseudo-legal move generation: every move the pieces make, before the king-safety test.
+
+use super::moves::*;
+use super::*;
+use crate::variant::betza::{CAPTURE as CAP, MOVE as MV};
+
+impl<B: Bits> Position<B> {
+    /// Pieces of the side to move may capture these (enemy pieces minus uncapturable
+    /// waiting pawns).
+    #[inline(always)]
+    pub(super) fn targets(&self) -> B {
+        self.by_color[self.side ^ 1] & !self.waiting_pawns(self.side ^ 1)
+    }
+
+    /// Appends all pseudo-legal moves of the side to move.
+    pub fn generate(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.side;
+        let own = self.by_color[us];
+        let empty = r.exists & !self.occ;
+        let enemy = self.targets();
+        let nt = r.ntypes();
+        for t in 0..nt {
+            let bb = self.by_type[t] & own;
+            if bb.is_empty() {
+                continue;
+            }
+            if Some(t) == r.pawn_type {
+                self.generate_pawns(list, bb, empty, enemy);
+                continue;
+            }
+            let riders = &r.riders[us * nt + t];
+            let bomber = Some(t) == r.bomber;
+            for from in bb.iter() {
+                let i = r.idx(us, t, from);
+                let mut quiet = r.leap_quiet[i] & empty;
+                let mut caps = r.leap_cap[i] & enemy;
+                for a in riders {
+                    let att = r.ray_attacks(a.ray, from, self.occ);
+                    if a.mode & MV != 0 {
+                        quiet |= att & empty;
+                    }
+                    if a.mode & CAP != 0 {
+                        caps |= att & enemy;
+                    }
+                }
+                for to in quiet.iter() {
+                    list.push(Move::new(from, to, QUIET));
+                }
+                for to in caps.iter() {
+                    list.push(Move::new(from, to, CAPTURE));
+                }
+                if bomber {
+                    self.generate_bomber(list, from, empty, enemy);
+                }
+            }
+        }
+        if self.castling & (0xF << (us * 4)) != 0 {
+            self.generate_castling(list);
+        }
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.side;
+        let mut checked = None;
+        for (i, o) in r.castling.iter().enumerate() {
+            if o.color != us || self.castling & (1 << o.right) == 0 || (self.occ & o.empty).any() {
+                continue;
+            }
+            let in_check = *checked.get_or_insert_with(|| self.in_check());
+            if in_check {
+                return;
+            }
+            let kf = o.king_from as usize;
+            // Transit squares are tested with the king standing on them (bombers see
+            // the square behind the king), the rook still at home.
+            let safe = o.transit.iter().all(|&s| {
+                let occ = (self.occ & !B::bit(kf)) | B::bit(s as usize);
+                !self.attacked_with(s as usize, us ^ 1, occ, self.by_color[us ^ 1])
+            });
+            if safe {
+                list.push(Move::new(kf, o.king_to as usize, CASTLE).with_aux(i));
+            }
+        }
+    }
+}

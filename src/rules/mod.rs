@@ -1,0 +1,209 @@
+//! Compiled rules: a variant file turned into the lookup tables move generation runs on.
+//!
+//! Compilation happens once per process and variant; the result is leaked to `'static`
+//! so positions can carry a plain reference to their rules and stay `Copy`.
+
+pub mod bitboard;
+mod compile;
+pub mod geometry;
+mod zobrist;
+
+pub use bitboard::Bits;
+pub use compile::compile;
+pub use geometry::{Geometry, Square, NO_SQUARE};
+pub use zobrist::Zobrist;
+
+use crate::variant::config::{NoMoveResult, WinCondition};
+
+pub const MAX_TYPES: usize = 16;
+pub const WHITE: usize = 0;
+pub const BLACK: usize = 1;
+
+#[derive(Debug, Clone)]
+pub struct PieceType {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    pub name: String,
+    pub royal: bool,
+    pub pawn: bool,
+    pub bomber: bool,
+}
+
+/// One sliding direction of a piece.
+#[derive(Debug, Clone, Copy)]
+pub struct RiderAtom {
+    pub ray: u16,
+    pub mode: u8,
+}
+
+/// A direction's rays from every square, cut at the board edge, at holes and at the range.
+#[derive(Debug, Clone)]
+pub struct Ray<B> {
+    /// Square index grows along the ray, so the nearest blocker is the lowest bit.
+    pub positive: bool,
+    /// The unlimited ray of the same direction (used to cut a ray behind its first blocker).
+    pub full: u16,
+    pub table: Vec<B>,
+}
+
+/// Pieces that capture along a ray; detection looks from the target back along `ray`.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackGroup {
+    pub ray: u16,
+    /// Bit t set when type t of that colour attacks along this line.
+    pub types: [u16; 2],
+}
+
+#[derive(Debug, Clone)]
+pub enum Promotion {
+    Type(usize),
+    /// The types in the side's setup slots (Bland Chess 46).
+    Setup,
+}
+
+#[derive(Debug, Clone)]
+pub struct PawnRules<B> {
+    pub multi_step: u32,
+    /// Per colour: the square one step forward, or NO_SQUARE.
+    pub push: [Vec<u8>; 2],
+    pub start: [B; 2],
+    pub promo_zone: [B; 2],
+    /// Squares a pawn captures onto, per colour and square (diagonal/forward and sideways).
+    pub captures: [Vec<B>; 2],
+    /// Squares from which a pawn of that colour captures onto the square.
+    pub captures_rev: [Vec<B>; 2],
+    pub forward_capture: bool,
+    pub en_passant: bool,
+    pub sideways: Vec<B>,
+    pub promotion: Vec<Promotion>,
+    pub only_lost: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct CastleOption<B> {
+    pub color: usize,
+    pub right: u8,
+    pub king_from: u8,
+    pub king_to: u8,
+    pub rook_from: u8,
+    pub rook_to: u8,
+    pub rook_type: usize,
+    pub empty: B,
+    /// Safe squares other than origin and destination: tested with the king placed there.
+    pub transit: Vec<u8>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SetupRules {
+    /// Slot squares per colour.
+    pub slots: [Vec<u8>; 2],
+    pub choices: Vec<usize>,
+    pub default: [Vec<usize>; 2],
+    pub pawn_capture: Option<Vec<usize>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DrawRules {
+    pub no_progress_plies: u32,
+    pub repetitions: u32,
+    pub ply_cap: u32,
+    pub lone_minors: u16,
+    pub colour_bound: u16,
+}
+
+#[derive(Debug)]
+pub struct Rules<B: Bits> {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub options: Vec<String>,
+    pub option_list: Vec<(String, String)>,
+    pub geo: Geometry,
+    pub exists: B,
+    pub nsq: usize,
+    pub types: Vec<PieceType>,
+    pub king: usize,
+    pub pawn_type: Option<usize>,
+    pub bomber: Option<usize>,
+    /// Indexed `(colour * ntypes + type) * nsq + square`.
+    pub leap_quiet: Vec<B>,
+    pub leap_cap: Vec<B>,
+    pub leap_cap_rev: Vec<B>,
+    /// Types with capturing leaps (checked by table lookup in attack detection).
+    pub leap_attackers: Vec<usize>,
+    /// Indexed `colour * ntypes + type`.
+    pub riders: Vec<Vec<RiderAtom>>,
+    pub rays: Vec<Ray<B>>,
+    pub attack_groups: Vec<AttackGroup>,
+    /// Per square: the neighbour towards N, E, S, W (NO_SQUARE if none).
+    pub step: Vec<[u8; 4]>,
+    /// Unlimited orthogonal rays N, E, S, W (bomber geometry).
+    pub orth: [u16; 4],
+    pub immediate_landing: bool,
+    pub pawn: Option<PawnRules<B>>,
+    pub castling: Vec<CastleOption<B>>,
+    /// Castling rights kept when a move touches the square.
+    pub castle_keep: Vec<u8>,
+    /// Letter of each castling-right bit (bit = colour * 4 + index), upper case.
+    pub right_letters: Vec<(u8, char)>,
+    pub setup: Option<SetupRules>,
+    pub win: WinCondition,
+    pub stalemate: NoMoveResult,
+    pub draw: DrawRules,
+    pub zobrist: Zobrist,
+    pub start_fen: String,
+    /// Piece counts of the start position, per colour and type.
+    pub initial_counts: [[u8; MAX_TYPES]; 2],
+}
+
+impl<B: Bits> Rules<B> {
+    #[inline(always)]
+    pub fn ntypes(&self) -> usize {
+        self.types.len()
+    }
+
+    #[inline(always)]
+    pub fn idx(&self, color: usize, t: usize, sq: usize) -> usize {
+        (color * self.types.len() + t) * self.nsq + sq
+    }
+
+    /// Squares a rider reaches along `ray` from `sq`, up to and including the first blocker.
+    #[inline(always)]
+    pub fn ray_attacks(&self, ray: u16, sq: usize, occ: B) -> B {
+        let r = &self.rays[ray as usize];
+        let line = r.table[sq];
+        let blockers = line & occ;
+        if blockers.is_empty() {
+            return line;
+        }
+        let first = if r.positive {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        line & !self.rays[r.full as usize].table[first]
+    }
+
+    /// First occupied square along `ray` from `sq`, if any.
+    #[inline(always)]
+    pub fn first_blocker(&self, ray: u16, sq: usize, occ: B) -> Option<usize> {
+        let r = &self.rays[ray as usize];
+        let blockers = r.table[sq] & occ;
+        if blockers.is_empty() {
+            None
+        } else if r.positive {
+            Some(blockers.lsb())
+        } else {
+            Some(blockers.msb())
+        }
+    }
+
+    pub fn type_of_letter(&self, letter: char) -> Option<usize> {
+        let up = letter.to_ascii_uppercase();
+        self.types.iter().position(|t| t.letter == up)
+    }
+
+    pub fn is_king_capture(&self) -> bool {
+        self.win == WinCondition::KingCapture
+    }
+}

@@ -1,0 +1,4 @@
+//! Variants as data: the TOML schema, the movement notation, and where files are found.
+pub mod betza;
+pub mod config;
+pub mod registry;
