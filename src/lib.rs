@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod facade;
 pub mod position;
+pub mod rng;
 pub mod rules;
 pub mod variant;
 

@@ -159,3 +159,22 @@ impl<B: Bits> Position<B> {
         list.to_vec()
     }
 }
+
+impl<B: Bits> Position<B> {
+    /// Legal moves by the definition alone (make, test, unmake every pseudo-legal move);
+    /// the reference the fast filter is checked against.
+    pub fn legal_moves_by_definition(&mut self, list: &mut MoveList) {
+        self.generate(list);
+        if self.rules.is_king_capture() || self.king_square(self.side).is_none() {
+            return;
+        }
+        let mut i = 0;
+        while i < list.len() {
+            if self.leaves_king_safe(list[i]) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+}
