@@ -26,6 +26,7 @@ fn check_node<B: Bits>(p: &mut Position<B>, ctx: &str) {
     p.legal_moves_by_definition(&mut slow);
     assert_eq!(names(p, &fast), names(p, &slow), "{ctx}: fast legality filter disagrees in {fen}");
     assert_eq!(fast.len(), names(p, &fast).len(), "{ctx}: duplicate moves in {fen}");
+    assert_eq!(p.count_legal(), fast.len() as u64, "{ctx}: bulk count differs from the move list in {fen}");
 
     for &m in fast.iter() {
         let undo = p.make(m);

@@ -8,8 +8,63 @@
 //! Every other move cannot expose the king, because placing a piece never creates an
 //! attack on one's own king.
 
+use super::movegen::Sink;
 use super::moves::*;
 use super::*;
+
+/// Counts every move.
+struct Counter(u64);
+
+impl<B: Bits> Sink<B> for Counter {
+    #[inline(always)]
+    fn bulk(&mut self, _: &Position<B>, _: usize, to: B, _: u32) {
+        self.0 += to.count() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: &Position<B>, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Counts legal moves when not in check: safe moves by population count, king steps by
+/// an attack test, and keeps the rest for make/test.
+struct LeafCounter<B> {
+    king: usize,
+    danger: B,
+    count: u64,
+    pending: MoveList,
+}
+
+impl<B: Bits> Sink<B> for LeafCounter<B> {
+    #[inline(always)]
+    fn bulk(&mut self, pos: &Position<B>, from: usize, to: B, kind: u32) {
+        if from == self.king {
+            for t in to.iter() {
+                self.count += pos.king_step_safe(from, t) as u64;
+            }
+        } else if self.danger.has(from) {
+            for t in to.iter() {
+                self.pending.push(Move::new(from, t, kind));
+            }
+        } else if kind == CAPTURE {
+            self.count += (to & !self.danger).count() as u64;
+            for t in (to & self.danger).iter() {
+                self.pending.push(Move::new(from, t, kind));
+            }
+        } else {
+            self.count += to.count() as u64;
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, _: &Position<B>, m: Move) {
+        let kind = m.kind();
+        if kind == EN_PASSANT || kind == CASTLE || (Position::<B>::vacated(m) & self.danger).any() {
+            self.pending.push(m);
+        } else {
+            self.count += 1;
+        }
+    }
+}
 
 /// What the legality filter needs to know about the position, computed once per node.
 #[derive(Clone, Copy)]
@@ -107,17 +162,44 @@ impl<B: Bits> Position<B> {
             && !(ctx.conversions && m.is_capture())
         {
             if m.from() == king {
-                // The king steps: test its destination with the king lifted.
-                let to = m.to();
-                let them = self.side ^ 1;
-                let occ = (self.occ & !B::bit(king)) | B::bit(to);
-                return !self.attacked_with(to, them, occ, self.by_color[them] & !B::bit(to));
+                return self.king_step_safe(king, m.to());
             }
             if (Self::vacated(m) & ctx.danger).is_empty() {
                 return true;
             }
         }
         self.leaves_king_safe(m)
+    }
+
+    /// Is the king safe after stepping (or capturing) from `king` to `to`? Tested with
+    /// the king lifted from its square, as bombers see the square behind it.
+    #[inline(always)]
+    fn king_step_safe(&self, king: usize, to: usize) -> bool {
+        let them = self.side ^ 1;
+        let occ = (self.occ & !B::bit(king)) | B::bit(to);
+        !self.attacked_with(to, them, occ, self.by_color[them] & !B::bit(to))
+    }
+
+    /// Number of legal moves, most of them counted by population count (bulk perft).
+    pub fn count_legal(&mut self) -> u64 {
+        let ctx = self.legal_context();
+        if ctx.all_legal {
+            let mut c = Counter(0);
+            self.generate_into(&mut c);
+            return c.0;
+        }
+        if ctx.in_check || ctx.conversions {
+            let mut list = MoveList::new();
+            self.legal_moves(&mut list);
+            return list.len() as u64;
+        }
+        let mut c = LeafCounter { king: ctx.king.unwrap(), danger: ctx.danger, count: 0, pending: MoveList::new() };
+        self.generate_into(&mut c);
+        let mut n = c.count;
+        for &m in c.pending.iter() {
+            n += self.leaves_king_safe(m) as u64;
+        }
+        n
     }
 
     /// Full test: make, look at the own king, unmake.

@@ -1,8 +1,31 @@
 //! Pseudo-legal move generation: every move the pieces make, before the king-safety test.
+//!
+//! One generator feeds a [`Sink`]: a move list collects the moves, a leaf counter counts
+//! most of them by population count without ever building them (bulk perft).
 
 use super::moves::*;
 use super::*;
 use crate::variant::betza::{CAPTURE as CAP, MOVE as MV};
+
+/// Receives generated moves.
+pub trait Sink<B: Bits> {
+    /// Moves of one kind from `from` to every square of `to` (never promotions).
+    fn bulk(&mut self, pos: &Position<B>, from: usize, to: B, kind: u32);
+    fn one(&mut self, pos: &Position<B>, m: Move);
+}
+
+impl<B: Bits> Sink<B> for MoveList {
+    #[inline(always)]
+    fn bulk(&mut self, _: &Position<B>, from: usize, to: B, kind: u32) {
+        for t in to.iter() {
+            self.push(Move::new(from, t, kind));
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, _: &Position<B>, m: Move) {
+        self.push(m);
+    }
+}
 
 impl<B: Bits> Position<B> {
     /// Pieces of the side to move may capture these (enemy pieces minus uncapturable
@@ -14,6 +37,12 @@ impl<B: Bits> Position<B> {
 
     /// Appends all pseudo-legal moves of the side to move.
     pub fn generate(&self, list: &mut MoveList) {
+        self.generate_into(list);
+    }
+
+    /// Feeds all pseudo-legal moves of the side to move to a sink.
+    #[inline(always)]
+    pub fn generate_into<S: Sink<B>>(&self, list: &mut S) {
         let r = self.rules;
         let us = self.side;
         let own = self.by_color[us];
@@ -44,12 +73,8 @@ impl<B: Bits> Position<B> {
                         caps |= att & enemy;
                     }
                 }
-                for to in quiet.iter() {
-                    list.push(Move::new(from, to, QUIET));
-                }
-                for to in caps.iter() {
-                    list.push(Move::new(from, to, CAPTURE));
-                }
+                list.bulk(self, from, quiet, QUIET);
+                list.bulk(self, from, caps, CAPTURE);
                 if bomber {
                     self.generate_bomber(list, from, empty, enemy);
                 }
@@ -60,7 +85,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn generate_castling(&self, list: &mut MoveList) {
+    fn generate_castling<S: Sink<B>>(&self, list: &mut S) {
         let r = self.rules;
         let us = self.side;
         let mut checked = None;
@@ -80,7 +105,7 @@ impl<B: Bits> Position<B> {
                 !self.attacked_with(s as usize, us ^ 1, occ, self.by_color[us ^ 1])
             });
             if safe {
-                list.push(Move::new(kf, o.king_to as usize, CASTLE).with_aux(i));
+                list.one(self, Move::new(kf, o.king_to as usize, CASTLE).with_aux(i));
             }
         }
     }

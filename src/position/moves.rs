@@ -64,10 +64,14 @@ impl Move {
     }
 }
 
+use std::mem::MaybeUninit;
+
 pub const MAX_MOVES: usize = 1024;
 
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    // Left uninitialised: lists are created at every node, and zeroing 4 KB each time
+    // costs more than generating the moves.
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -79,10 +83,7 @@ impl Default for MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NULL; MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
@@ -90,7 +91,7 @@ impl MoveList {
         // Capacity exceeds any reachable position of the supported board sizes; the
         // check keeps a pathological user variant from writing out of bounds.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -104,6 +105,7 @@ impl MoveList {
     }
     #[inline(always)]
     pub fn swap_remove(&mut self, i: usize) {
+        assert!(i < self.len);
         self.len -= 1;
         self.moves[i] = self.moves[self.len];
     }
@@ -113,14 +115,16 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
 }
 
 impl std::ops::DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
     }
 }
 

@@ -2,11 +2,12 @@
 //! straight ahead), sideways steps off listed files, en passant over one or two squares,
 //! and promotion, including "only to lost pieces" with waiting pawns.
 
+use super::movegen::Sink;
 use super::moves::*;
 use super::*;
 
 impl<B: Bits> Position<B> {
-    pub(super) fn generate_pawns(&self, list: &mut MoveList, pawns: B, empty: B, enemy: B) {
+    pub(super) fn generate_pawns<S: Sink<B>>(&self, list: &mut S, pawns: B, empty: B, enemy: B) {
         let r = self.rules;
         let p = r.pawn.as_ref().expect("pawn type without pawn rules");
         let us = self.side;
@@ -39,9 +40,8 @@ impl<B: Bits> Position<B> {
         if self.ep[0] != NO_SQUARE && can_capture {
             for &e in self.ep.iter().filter(|&&e| e != NO_SQUARE) {
                 for from in (p.captures_rev[us][e as usize] & pawns).iter() {
-                    list.push(
-                        Move::new(from, e as usize, EN_PASSANT).with_aux(self.ep_victim as usize),
-                    );
+                    let m = Move::new(from, e as usize, EN_PASSANT).with_aux(self.ep_victim as usize);
+                    list.one(self, m);
                 }
             }
         }
@@ -67,22 +67,22 @@ impl<B: Bits> Position<B> {
     }
 
     #[inline]
-    fn pawn_move(&self, list: &mut MoveList, from: usize, to: usize, kind: u32) {
+    fn pawn_move<S: Sink<B>>(&self, list: &mut S, from: usize, to: usize, kind: u32) {
         let p = self.rules.pawn.as_ref().unwrap();
         if !p.promo_zone[self.side].has(to) {
-            list.push(Move::new(from, to, kind));
+            list.one(self, Move::new(from, to, kind));
             return;
         }
         let mut mask = self.available_promotions();
         if mask == 0 && p.only_lost {
             // Nothing lost yet: the pawn waits on the last rank.
-            list.push(Move::new(from, to, kind));
+            list.one(self, Move::new(from, to, kind));
             return;
         }
         while mask != 0 {
             let t = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            list.push(Move::new(from, to, kind).with_promo(t));
+            list.one(self, Move::new(from, to, kind).with_promo(t));
         }
     }
 }

@@ -14,11 +14,11 @@ impl<B: Bits> Position<B> {
         {
             return 0;
         }
+        if depth == 1 {
+            return self.count_legal();
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut n = 0;
         for &m in list.iter() {
             let undo = self.make(m);
