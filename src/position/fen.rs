@@ -7,8 +7,8 @@ use crate::rules::{Promotion, WHITE};
 impl<B: Bits> Position<B> {
     pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err("empty FEN".into());
+        if fields.len() < 2 {
+            return Err(if fields.is_empty() { "empty FEN".into() } else { "FEN has no side-to-move field".into() });
         }
         if fields.len() > 7 || (fields.len() == 7 && rules.setup.is_none()) {
             return Err(format!(
@@ -124,7 +124,7 @@ impl<B: Bits> Position<B> {
         }
 
         // Side to move.
-        pos.side = match fields.get(1).copied().unwrap_or("w") {
+        pos.side = match fields[1] {
             "w" => WHITE,
             "b" => 1,
             other => return Err(format!("side field '{other}' must be 'w' or 'b'")),

@@ -24,6 +24,10 @@ impl<B: Bits> Sink<B> for Counter {
     fn one(&mut self, _: &Position<B>, _: Move) {
         self.0 += 1;
     }
+    #[inline(always)]
+    fn shifted(&mut self, _: &Position<B>, to: B, _: isize, _: u32) {
+        self.0 += to.count() as u64;
+    }
 }
 
 /// Counts legal moves when not in check: safe moves by population count, king steps by
@@ -62,6 +66,18 @@ impl<B: Bits> Sink<B> for LeafCounter<B> {
             self.pending.push(m);
         } else {
             self.count += 1;
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, _: &Position<B>, to: B, delta: isize, kind: u32) {
+        // Pawns standing on danger squares, or captures on them, need the full test.
+        let mut risky = self.danger.shift(delta);
+        if kind == CAPTURE {
+            risky |= self.danger;
+        }
+        self.count += (to & !risky).count() as u64;
+        for t in (to & risky).iter() {
+            self.pending.push(Move::new((t as isize - delta) as usize, t, kind));
         }
     }
 }

@@ -12,6 +12,9 @@ pub trait Sink<B: Bits> {
     /// Moves of one kind from `from` to every square of `to` (never promotions).
     fn bulk(&mut self, pos: &Position<B>, from: usize, to: B, kind: u32);
     fn one(&mut self, pos: &Position<B>, m: Move);
+    /// Moves of one kind to every square of `to`, each from `to - delta` (pawns; never
+    /// promotions).
+    fn shifted(&mut self, pos: &Position<B>, to: B, delta: isize, kind: u32);
 }
 
 impl<B: Bits> Sink<B> for MoveList {
@@ -24,6 +27,12 @@ impl<B: Bits> Sink<B> for MoveList {
     #[inline(always)]
     fn one(&mut self, _: &Position<B>, m: Move) {
         self.push(m);
+    }
+    #[inline(always)]
+    fn shifted(&mut self, _: &Position<B>, to: B, delta: isize, kind: u32) {
+        for t in to.iter() {
+            self.push(Move::new((t as isize - delta) as usize, t, kind));
+        }
     }
 }
 

@@ -12,28 +12,36 @@ impl<B: Bits> Position<B> {
         let p = r.pawn.as_ref().expect("pawn type without pawn rules");
         let us = self.side;
         let can_capture = self.pawn_capture[us];
-        for from in pawns.iter() {
-            let to = p.push[us][from];
-            if to != NO_SQUARE && empty.has(to as usize) {
-                self.pawn_move(list, from, to as usize, QUIET);
-                if p.multi_step > 1 && p.start[us].has(from) {
-                    let mut cur = to as usize;
-                    for _ in 1..p.multi_step {
-                        let next = p.push[us][cur];
-                        if next == NO_SQUARE || !empty.has(next as usize) {
-                            break;
-                        }
-                        cur = next as usize;
-                        self.pawn_move(list, from, cur, MULTI);
-                    }
+        let promo = p.promo_zone[us];
+        let dir = if us == 0 { r.geo.files as isize } else { -(r.geo.files as isize) };
+        // Set-wise: pushes, multi-steps, and (orthodox) captures by shifting all pawns at
+        // once; the few promotions go one by one.
+        let mut cur = pawns.shift(dir) & empty;
+        self.pawn_targets(list, cur, dir, QUIET, promo);
+        cur &= (p.start[us]).shift(dir);
+        for k in 2..=p.multi_step as isize {
+            cur = cur.shift(dir) & empty;
+            if cur.is_empty() {
+                break;
+            }
+            self.pawn_targets(list, cur, dir * k, MULTI, promo);
+        }
+        if p.setwise {
+            if can_capture {
+                for (side, dx) in [(0, -1), (1, 1)] {
+                    let caps = (pawns & p.capture_from[side]).shift(dir + dx) & enemy;
+                    self.pawn_targets(list, caps, dir + dx, CAPTURE, promo);
                 }
             }
-            for to in (p.sideways[from] & empty).iter() {
-                self.pawn_move(list, from, to, QUIET);
-            }
-            if can_capture {
-                for to in (p.captures[us][from] & enemy).iter() {
-                    self.pawn_move(list, from, to, CAPTURE);
+        } else {
+            for from in pawns.iter() {
+                for to in (p.sideways[from] & empty).iter() {
+                    self.pawn_move(list, from, to, QUIET);
+                }
+                if can_capture {
+                    for to in (p.captures[us][from] & enemy).iter() {
+                        self.pawn_move(list, from, to, CAPTURE);
+                    }
                 }
             }
         }
@@ -44,6 +52,14 @@ impl<B: Bits> Position<B> {
                     list.one(self, m);
                 }
             }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_targets<S: Sink<B>>(&self, list: &mut S, to: B, delta: isize, kind: u32, promo: B) {
+        list.shifted(self, to & !promo, delta, kind);
+        for t in (to & promo).iter() {
+            self.pawn_move(list, (t as isize - delta) as usize, t, kind);
         }
     }
 

@@ -54,6 +54,15 @@ pub trait Bits:
     }
     /// Only the lowest set bit.
     fn lowest(self) -> Self;
+    /// Shifted towards higher squares by `d` (lower when negative).
+    #[inline(always)]
+    fn shift(self, d: isize) -> Self {
+        if d >= 0 {
+            self << d as u32
+        } else {
+            self >> (-d) as u32
+        }
+    }
 }
 
 macro_rules! impl_bits {

@@ -304,6 +304,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("pawn promotion: {e}"))?;
+            let setwise = pc.capture == PawnCapture::Diagonal && sideways.iter().all(|b| b.is_empty());
             Some(PawnRules {
                 multi_step: pc.multi_step.max(1),
                 push,
@@ -316,6 +317,11 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                 sideways,
                 promotion,
                 only_lost: pc.promotion_only_lost,
+                setwise,
+                capture_from: [
+                    (0..nsq).filter(|&s| geo.file(s) > 0).fold(B::ZERO, |a, s| a | B::bit(s)),
+                    (0..nsq).filter(|&s| geo.file(s) < geo.files as i32 - 1).fold(B::ZERO, |a, s| a | B::bit(s)),
+                ],
             })
         }
     };

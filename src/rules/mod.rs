@@ -77,6 +77,10 @@ pub struct PawnRules<B> {
     pub sideways: Vec<B>,
     pub promotion: Vec<Promotion>,
     pub only_lost: bool,
+    /// Plain diagonal captures and no sideways steps: pawns are generated set-wise by shifts.
+    pub setwise: bool,
+    /// Pawns that may capture towards the lower / higher file (not on the edge file).
+    pub capture_from: [B; 2],
 }
 
 #[derive(Debug, Clone)]
