@@ -72,10 +72,7 @@ impl Variant {
 
     /// Compiles a variant from the text of a variant file.
     pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, Error> {
-        let key = (
-            text.to_string(),
-            options.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        );
+        let key = (text.to_string(), options.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         if let Some(v) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(*v);
         }
@@ -87,12 +84,8 @@ impl Variant {
         } else {
             Variant::Wide(Box::leak(Box::new(compile::<u128>(&cfg, options)?)))
         };
-        v.parse_fen(&cfg.start)
-            .map_err(|e| Error(format!("{}: start position: {e}", cfg.name)))?;
-        cache()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, v);
+        v.parse_fen(&cfg.start).map_err(|e| Error(format!("{}: start position: {e}", cfg.name)))?;
+        cache().lock().unwrap_or_else(|e| e.into_inner()).insert(key, v);
         Ok(v)
     }
 
@@ -127,8 +120,7 @@ impl Variant {
     }
 
     pub fn start_position(&self) -> Board {
-        self.parse_fen(self.start_fen())
-            .expect("start position was validated at load")
+        self.parse_fen(self.start_fen()).expect("start position was validated at load")
     }
 
     pub fn parse_fen(&self, fen: &str) -> Result<Board, Error> {

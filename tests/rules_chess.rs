@@ -12,8 +12,7 @@ const POS4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq -
 const POS5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 const POS6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
-const CAPABLANCA_START: &str =
-    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+const CAPABLANCA_START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
 
 fn chess(fen: &str) -> fairylab::Board {
     pos("chess", &[], fen)
@@ -42,11 +41,7 @@ fn chess_start_position_matches_fen() {
 // chess.md §4: "Kiwipete" (position 2), depths 1–4.
 #[test]
 fn chess_perft_kiwipete() {
-    assert_perft(
-        &chess(KIWIPETE),
-        &[48, 2_039, 97_862, 4_085_603],
-        "Kiwipete",
-    );
+    assert_perft(&chess(KIWIPETE), &[48, 2_039, 97_862, 4_085_603], "Kiwipete");
 }
 
 // chess.md §4: position 3, depths 1–4.

@@ -16,8 +16,7 @@ const STD: &[&str] = &[];
 const IL: &[&str] = &["immediate-landing"];
 const SJK: &[&str] = &["super-jump-knights"];
 
-const FBGC_START: &str =
-    "frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF w KQkq - 0 1";
+const FBGC_START: &str = "frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF w KQkq - 0 1";
 
 // ---------------------------------------------------------------------------
 // Helper self-check (README §4: two-digit ranks, promotion suffix)
@@ -26,22 +25,10 @@ const FBGC_START: &str =
 // README §4: machine form with two-digit ranks and a promotion letter.
 #[test]
 fn helper_split_move_handles_two_digit_ranks() {
-    assert_eq!(
-        split_move("f10h10"),
-        Some(("f10".to_string(), "h10".to_string(), None))
-    );
-    assert_eq!(
-        split_move("a9a10q"),
-        Some(("a9".to_string(), "a10".to_string(), Some('q')))
-    );
-    assert_eq!(
-        split_move("d2d1f"),
-        Some(("d2".to_string(), "d1".to_string(), Some('f')))
-    );
-    assert_eq!(
-        split_move("h0h2"),
-        Some(("h0".to_string(), "h2".to_string(), None))
-    );
+    assert_eq!(split_move("f10h10"), Some(("f10".to_string(), "h10".to_string(), None)));
+    assert_eq!(split_move("a9a10q"), Some(("a9".to_string(), "a10".to_string(), Some('q'))));
+    assert_eq!(split_move("d2d1f"), Some(("d2".to_string(), "d1".to_string(), Some('f'))));
+    assert_eq!(split_move("h0h2"), Some(("h0".to_string(), "h2".to_string(), None)));
     assert_eq!(split_move("e2"), None);
     assert_eq!(split_move("e2e4qq"), None);
     assert_eq!(split_move("E2e4"), None);
@@ -59,15 +46,8 @@ const D1C: &str = "8/5b2/8/8/3rPFp1/8/4k3/K4n2 w - - 0 1";
 #[test]
 fn fbgc_diagram_1a_black_in_check_six_king_moves() {
     let b = pos(DIAGRAM, STD, D1A);
-    assert!(
-        b.in_check(),
-        "1a: Black must be in check (bomber at distance 2)"
-    );
-    assert_moves(
-        &b,
-        &["f2e1", "f2e2", "f2e3", "f2g1", "f2g2", "f2g3"],
-        "diagram 1a",
-    );
+    assert!(b.in_check(), "1a: Black must be in check (bomber at distance 2)");
+    assert_moves(&b, &["f2e1", "f2e2", "f2e3", "f2g1", "f2g2", "f2g3"], "diagram 1a");
 }
 
 // FBGC §7.1 diagram 1a, "if it were White's turn": 7 bomber moves incl. Ff4xf2.
@@ -121,12 +101,7 @@ fn fbgc_diagram_1b_bomber_victims() {
 #[test]
 fn fbgc_diagram_1c_bomber_moves() {
     let b = pos(DIAGRAM, STD, D1C);
-    assert_moves_from(
-        &b,
-        "f4",
-        &["f4f2", "f4f3", "f4f5", "f4f6", "f4f8", "f4h4", "f4d4"],
-        "diagram 1c",
-    );
+    assert_moves_from(&b, "f4", &["f4f2", "f4f3", "f4f5", "f4f6", "f4f8", "f4h4", "f4d4"], "diagram 1c");
     let a = play(&b, "f4h4");
     assert_eq!(a.piece_at("h4"), Some('F'));
     assert_eq!(a.piece_at("g4"), None, "Ff4-h4(xg4) removes g4");
@@ -141,9 +116,7 @@ const D2B: &str = "3r4/3k4/8/8/3FrP2/8/3p4/7K b - - 0 1";
 const D2C: &str = "3r4/3k4/8/8/3Fr3/8/3p4/7K w - - 0 1";
 const D2D: &str = "3r4/3k4/8/8/3Frn2/8/3p4/7K w - - 0 1";
 
-const D2_COMMON: [&str; 8] = [
-    "d4a4", "d4b4", "d4c4", "d4d3", "d4d5", "d4d6", "d4d2", "d4d1",
-];
+const D2_COMMON: [&str; 8] = ["d4a4", "d4b4", "d4c4", "d4d3", "d4d5", "d4d6", "d4d2", "d4d1"];
 
 // FBGC §7.2 diagram 2a: 8 bomber moves, 12 legal moves in total.
 #[test]
@@ -176,8 +149,8 @@ fn fbgc_diagram_2b_pin_behind_king() {
     assert_moves(
         &b,
         &[
-            "d7c6", "d7c7", "d7c8", "d7e6", "d7e7", "d7e8", "e4e1", "e4e2", "e4e3", "e4e5", "e4e6",
-            "e4e7", "e4e8", "e4d4", "e4f4", "d2d1q", "d2d1r", "d2d1b", "d2d1n", "d2d1f",
+            "d7c6", "d7c7", "d7c8", "d7e6", "d7e7", "d7e8", "e4e1", "e4e2", "e4e3", "e4e5", "e4e6", "e4e7", "e4e8",
+            "e4d4", "e4f4", "d2d1q", "d2d1r", "d2d1b", "d2d1n", "d2d1f",
         ],
         "diagram 2b all Black moves",
     );
@@ -213,9 +186,7 @@ const D3B: &str = "8/8/8/3k4/2fP4/4P3/7N/1B4K1 w - - 0 1";
 const D3C: &str = "8/8/8/3k4/2fPB3/4P3/7N/6K1 b - - 0 1";
 const D3D: &str = "8/8/8/3k4/2fPP3/8/7N/1B4K1 b - - 0 1";
 
-const D3A_QUIET: [&str; 9] = [
-    "c4a4", "c4b4", "c4c1", "c4c2", "c4c3", "c4c5", "c4c6", "c4c7", "c4c8",
-];
+const D3A_QUIET: [&str; 9] = ["c4a4", "c4b4", "c4c1", "c4c2", "c4c3", "c4c5", "c4c6", "c4c7", "c4c8"];
 const D3C_MOVES: [&str; 4] = ["d5e4", "d5d6", "d5e6", "c4e4"];
 const D3D_MOVES: [&str; 5] = ["d5d4", "d5c6", "d5d6", "d5e6", "c4e4"];
 
@@ -252,8 +223,8 @@ fn fbgc_diagram_3b_white_moves() {
     assert_moves(
         &b,
         &[
-            "b1a2", "b1c2", "b1d3", "b1e4", "b1f5", "b1g6", "b1h7", "g1f1", "g1f2", "g1g2", "g1h1",
-            "h2f1", "h2f3", "h2g4", "e3e4",
+            "b1a2", "b1c2", "b1d3", "b1e4", "b1f5", "b1g6", "b1h7", "g1f1", "g1f2", "g1g2", "g1h1", "h2f1", "h2f3",
+            "h2g4", "e3e4",
         ],
         "diagram 3b",
     );
@@ -307,10 +278,8 @@ fn bomber_case(
 }
 
 const P1: &str = "7k/8/8/8/3F4/8/8/7K w";
-const P1_MOVES: [&str; 14] = [
-    "d4a4", "d4b4", "d4c4", "d4e4", "d4f4", "d4g4", "d4h4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6",
-    "d4d7", "d4d8",
-];
+const P1_MOVES: [&str; 14] =
+    ["d4a4", "d4b4", "d4c4", "d4e4", "d4f4", "d4g4", "d4h4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6", "d4d7", "d4d8"];
 
 // FBGC §7.4 P1: on an empty board the bomber moves like a rook (14), legal 17.
 #[test]
@@ -329,29 +298,13 @@ const P2: &str = "7k/1n6/8/8/8/1p6/rFP5/7K w";
 // FBGC §7.4 P2: multi-landing, jump own piece, edge enemy not capturable (5), legal 11.
 #[test]
 fn fbgc_p2_multi_landing() {
-    bomber_case(
-        DIAGRAM,
-        STD,
-        P2,
-        "b2",
-        &["b2b1", "b2d2", "b2b4", "b2b5", "b2b6"],
-        Some(11),
-        "P2",
-    );
+    bomber_case(DIAGRAM, STD, P2, "b2", &["b2b1", "b2d2", "b2b4", "b2b5", "b2b6"], Some(11), "P2");
 }
 
 // FBGC §7.4 P2, Immediate Landing column: b1, d2, b4(xb3) (total derived: 11 − 2).
 #[test]
 fn fbgc_p2_multi_landing_immediate() {
-    bomber_case(
-        DIAGRAM,
-        IL,
-        P2,
-        "b2",
-        &["b2b1", "b2d2", "b2b4"],
-        Some(9),
-        "P2 IL",
-    );
+    bomber_case(DIAGRAM, IL, P2, "b2", &["b2b1", "b2d2", "b2b4"], Some(9), "P2 IL");
 }
 
 const P3: &str = "7k/8/8/2b5/2p5/rnF1r3/2P5/7K w";
@@ -364,9 +317,7 @@ fn fbgc_p3_double_captures() {
         STD,
         P3,
         "c3",
-        &[
-            "c3c1", "c3d3", "c3e3", "c3f3", "c3g3", "c3h3", "c3a3", "c3c5",
-        ],
+        &["c3c1", "c3d3", "c3e3", "c3f3", "c3g3", "c3h3", "c3a3", "c3c5"],
         Some(12),
         "P3",
     );
@@ -396,15 +347,7 @@ fn fbgc_p3_double_capture_victims() {
 // FBGC §7.4 P3, Immediate Landing column: drops g3(xe3), h3(xe3) (total derived: 12 − 2).
 #[test]
 fn fbgc_p3_double_captures_immediate() {
-    bomber_case(
-        DIAGRAM,
-        IL,
-        P3,
-        "c3",
-        &["c3c1", "c3d3", "c3e3", "c3f3", "c3a3", "c3c5"],
-        Some(10),
-        "P3 IL",
-    );
+    bomber_case(DIAGRAM, IL, P3, "c3", &["c3c1", "c3d3", "c3e3", "c3f3", "c3a3", "c3c5"], Some(10), "P3 IL");
 }
 
 const P4: &str = "k7/8/3P4/3r4/rP1F1pn1/3N4/3P4/7K w";
@@ -412,29 +355,13 @@ const P4: &str = "k7/8/3P4/3r4/rP1F1pn1/3N4/3P4/7K w";
 // FBGC §7.4 P4: blocked in all directions but c4, e4, xf4 (3), legal 14.
 #[test]
 fn fbgc_p4_hampered() {
-    bomber_case(
-        DIAGRAM,
-        STD,
-        P4,
-        "d4",
-        &["d4c4", "d4e4", "d4f4"],
-        Some(14),
-        "P4",
-    );
+    bomber_case(DIAGRAM, STD, P4, "d4", &["d4c4", "d4e4", "d4f4"], Some(14), "P4");
 }
 
 // FBGC §7.4 P4, Immediate Landing column: same.
 #[test]
 fn fbgc_p4_hampered_immediate() {
-    bomber_case(
-        DIAGRAM,
-        IL,
-        P4,
-        "d4",
-        &["d4c4", "d4e4", "d4f4"],
-        Some(14),
-        "P4 IL",
-    );
+    bomber_case(DIAGRAM, IL, P4, "d4", &["d4c4", "d4e4", "d4f4"], Some(14), "P4 IL");
 }
 
 const P5A: &str = "7k/8/1p6/8/8/1b6/8/nFK5 w";
@@ -443,29 +370,13 @@ const P5B: &str = "7k/8/1p6/8/8/1b6/8/rFK5 w";
 // FBGC §7.4 P5a: edge enemy a1 not capturable, jump over own king, helicopter (5), legal 7.
 #[test]
 fn fbgc_p5a_jump_own_king() {
-    bomber_case(
-        DIAGRAM,
-        STD,
-        P5A,
-        "b1",
-        &["b1b2", "b1b3", "b1b4", "b1b5", "b1d1"],
-        Some(7),
-        "P5a",
-    );
+    bomber_case(DIAGRAM, STD, P5A, "b1", &["b1b2", "b1b3", "b1b4", "b1b5", "b1d1"], Some(7), "P5a");
 }
 
 // FBGC §7.4 P5a, Immediate Landing column: drops b5(xb3) (total derived: 7 − 1).
 #[test]
 fn fbgc_p5a_jump_own_king_immediate() {
-    bomber_case(
-        DIAGRAM,
-        IL,
-        P5A,
-        "b1",
-        &["b1b2", "b1b3", "b1b4", "b1d1"],
-        Some(6),
-        "P5a IL",
-    );
+    bomber_case(DIAGRAM, IL, P5A, "b1", &["b1b2", "b1b3", "b1b4", "b1d1"], Some(6), "P5a IL");
 }
 
 // FBGC §7.4 P5b: Ra1 pins the bomber: 0 legal bomber moves, legal total 2.
@@ -488,11 +399,7 @@ fn fbgc_p6_distance_two_check() {
     for opts in [STD, IL] {
         let b = pos(DIAGRAM, opts, &fen4(P6));
         assert!(b.in_check(), "P6 {opts:?}: Black in check");
-        assert_moves(
-            &b,
-            &["e3d2", "e3d3", "e3d4", "e3e4", "e3f2", "e3f3", "e3f4"],
-            &format!("P6 {opts:?}"),
-        );
+        assert_moves(&b, &["e3d2", "e3d3", "e3d4", "e3e4", "e3f2", "e3f3", "e3f4"], &format!("P6 {opts:?}"));
     }
 }
 
@@ -528,13 +435,7 @@ fn fbgc_p8_distance_four_check_parries() {
     for opts in [STD, IL] {
         let b = pos(DIAGRAM, opts, &fen4(P8));
         assert!(b.in_check(), "P8 {opts:?}: Black in check");
-        assert_moves(
-            &b,
-            &[
-                "d5c4", "d5c5", "d5c6", "d5e4", "d5e5", "d5e6", "b6d4", "h6d6",
-            ],
-            &format!("P8 {opts:?}"),
-        );
+        assert_moves(&b, &["d5c4", "d5c5", "d5c6", "d5e4", "d5e5", "d5e6", "b6d4", "h6d6"], &format!("P8 {opts:?}"));
     }
 }
 
@@ -548,9 +449,7 @@ fn fbgc_p9_long_landing_run() {
         STD,
         P9,
         "a1",
-        &[
-            "a1a2", "a1a3", "a1a4", "a1a6", "a1a7", "a1a8", "a1a9", "a1a10", "a1b1",
-        ],
+        &["a1a2", "a1a3", "a1a4", "a1a6", "a1a7", "a1a8", "a1a9", "a1a10", "a1b1"],
         Some(16),
         "P9",
     );
@@ -559,15 +458,7 @@ fn fbgc_p9_long_landing_run() {
 // FBGC §7.4 P9, Immediate Landing column: a2 a3 a4 a6(xa5) b1 (total derived: 16 − 4).
 #[test]
 fn fbgc_p9_long_landing_run_immediate() {
-    bomber_case(
-        FBGC,
-        IL,
-        P9,
-        "a1",
-        &["a1a2", "a1a3", "a1a4", "a1a6", "a1b1"],
-        Some(12),
-        "P9 IL",
-    );
+    bomber_case(FBGC, IL, P9, "a1", &["a1a2", "a1a3", "a1a4", "a1a6", "a1b1"], Some(12), "P9 IL");
 }
 
 const P12: &str = "8/8/8/8/8/F7/2K5/k7 b";
@@ -592,12 +483,7 @@ const C2: &str = "5k4/10/10/10/10/3f6/10/7f2/10/FR3K2RF w KQ - 0 1";
 #[test]
 fn fbgc_c1_castling_bombers_attack_c1_h1() {
     let b = pos(FBGC, STD, C1);
-    assert_moves_from(
-        &b,
-        "f1",
-        &["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1d1"],
-        "C1 king moves",
-    );
+    assert_moves_from(&b, "f1", &["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1d1"], "C1 king moves");
     assert_legal_count(&b, 49, "C1");
     // §5.1 table: castling #2 puts the king on d1 and the b-rook on e1.
     let a = play(&b, "f1d1");
@@ -622,11 +508,7 @@ fn fbgc_c2_queen_side_castlings() {
 #[test]
 fn fbgc_c2_castling_rook_placement() {
     let b = pos(FBGC, STD, C2);
-    for (mv, king, rook) in [
-        ("f1d1", "d1", "e1"),
-        ("f1c1", "c1", "d1"),
-        ("f1b1", "b1", "c1"),
-    ] {
+    for (mv, king, rook) in [("f1d1", "d1", "e1"), ("f1c1", "c1", "d1"), ("f1b1", "b1", "c1")] {
         let a = play(&b, mv);
         assert_eq!(a.piece_at(king), Some('K'), "{mv}: king square");
         assert_eq!(a.piece_at(rook), Some('R'), "{mv}: rook square");
@@ -650,13 +532,7 @@ const E2: &str = "5k4/p9/10/1P8/1P8/10/10/10/10/5K4 b - - 0 1";
 #[test]
 fn fbgc_e1_white_moves() {
     let b = pos(FBGC, STD, E1);
-    assert_moves(
-        &b,
-        &[
-            "f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "a2a3", "a2a4", "a2a5",
-        ],
-        "E1",
-    );
+    assert_moves(&b, &["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "a2a3", "a2a4", "a2a5"], "E1");
 }
 
 // FBGC §7.4 E1 / §5.3: after a2a4 (ep a3) Black has b4-a3 e.p. and b5xa4.
@@ -810,13 +686,9 @@ fn d4e7_mates(after_reply: &Board) -> bool {
 #[test]
 fn fbgc_s2_super_jump_mate_defences() {
     let b = play(&pos(FBGC, SJK, FBGC_START), "c1d4");
-    let defences: std::collections::BTreeSet<String> = moves_of(&b)
-        .into_iter()
-        .filter(|r| !d4e7_mates(&play(&b, r)))
-        .collect();
-    let expected = set_of(&[
-        "c10b8", "h10g8", "d9d8", "e9e6", "e9e7", "e9e8", "f9f8", "g9g6", "g9g7", "g9g8",
-    ]);
+    let defences: std::collections::BTreeSet<String> =
+        moves_of(&b).into_iter().filter(|r| !d4e7_mates(&play(&b, r))).collect();
+    let expected = set_of(&["c10b8", "h10g8", "d9d8", "e9e6", "e9e7", "e9e8", "f9f8", "g9g6", "g9g7", "g9g8"]);
     assert_set_eq(&defences, &expected, "S2 defences against Nd4-e7 mate");
 }
 

@@ -12,8 +12,8 @@ const IL: &[&str] = &["immediate-landing"];
 const START: &str = "f******f/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/F******F w KQkq - 0 1";
 
 const ORTHODOX_FIRST_MOVES: [&str; 20] = [
-    "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4",
-    "g2g3", "g2g4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+    "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4",
+    "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
 ];
 
 // Hangars §6 H1: start position has the 20 orthodox moves (bombers immobile).
@@ -67,10 +67,7 @@ fn hangars_perft_d3_excess_over_chess_is_bomber_jump() {
             let wh = moves_of(&play(&h1, r));
             let extra: Vec<&String> = wh.difference(&wc).collect();
             let lost: Vec<&String> = wc.difference(&wh).collect();
-            assert!(
-                lost.is_empty(),
-                "after {m1} {r}: chess moves missing: {lost:?}"
-            );
+            assert!(lost.is_empty(), "after {m1} {r}: chess moves missing: {lost:?}");
             let expected: Vec<&str> = match m1 {
                 "a2a3" | "a2a4" => vec!["a0a2"],
                 "h2h3" | "h2h4" => vec!["h0h2"],
@@ -110,8 +107,8 @@ fn hangars_h3_bomber_from_hangar_immediate() {
 }
 
 const H4_BOMBER: [&str; 16] = [
-    "a3a2", "a3a1", "a3a0", "a3a4", "a3a5", "a3a6", "a3a7", "a3a8", "a3a9", "a3b3", "a3c3", "a3d3",
-    "a3e3", "a3f3", "a3g3", "a3h3",
+    "a3a2", "a3a1", "a3a0", "a3a4", "a3a5", "a3a6", "a3a7", "a3a8", "a3a9", "a3b3", "a3c3", "a3d3", "a3e3", "a3f3",
+    "a3g3", "a3h3",
 ];
 
 // Hangars §6 H4: Black bomber a3 has 16 moves incl. landing in the hangar a0; total 25.
@@ -133,11 +130,7 @@ fn hangars_h4_black_bomber_lands_in_hangar() {
 // Hangars §6 H5: king on h0 not in check from h7; only Kh0-g1.
 #[test]
 fn hangars_h5_distant_bomber_no_check() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/7f/8/8/8/8/8/8/1******K w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/7f/8/8/8/8/8/8/1******K w - - 0 1");
     assert!(!b.in_check(), "H5: not in check");
     assert_moves(&b, &["h0g1"], "H5");
 }
@@ -145,11 +138,7 @@ fn hangars_h5_distant_bomber_no_check() {
 // Hangars §6 H6: bomber at distance 2 (h2) checks the king on h0; only Kh0-g1.
 #[test]
 fn hangars_h6_distance_two_check() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/7f/8/1******K w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/7f/8/1******K w - - 0 1");
     assert!(b.in_check(), "H6: in check");
     assert_moves(&b, &["h0g1"], "H6");
 }
@@ -157,11 +146,7 @@ fn hangars_h6_distance_two_check() {
 // Hangars §6 H7: adjacent bomber h1 does not check the king on h0; Kh0xh1 is the legal move.
 #[test]
 fn hangars_h7_adjacent_bomber_no_check() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/8/7f/1******K w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/8/7f/1******K w - - 0 1");
     assert!(!b.in_check(), "H7: not in check");
     assert_moves(&b, &["h0h1"], "H7");
 }
@@ -169,29 +154,14 @@ fn hangars_h7_adjacent_bomber_no_check() {
 // Hangars §6 H8: bishop b1 reaches the hangar a0 (8 bishop moves).
 #[test]
 fn hangars_h8_bishop_to_hangar() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/8/1B2K3/1******1 w - - 0 1",
-    );
-    assert_moves_from(
-        &b,
-        "b1",
-        &[
-            "b1a0", "b1a2", "b1c2", "b1d3", "b1e4", "b1f5", "b1g6", "b1h7",
-        ],
-        "H8",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/8/1B2K3/1******1 w - - 0 1");
+    assert_moves_from(&b, "b1", &["b1a0", "b1a2", "b1c2", "b1d3", "b1e4", "b1f5", "b1g6", "b1h7"], "H8");
 }
 
 // Hangars §6 H9: knight b2 reaches the hangar a0.
 #[test]
 fn hangars_h9_knight_to_hangar() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/1N6/4K3/1******1 w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/1N6/4K3/1******1 w - - 0 1");
     assert_moves_from(&b, "b2", &["b2a0", "b2a4", "b2c4", "b2d1", "b2d3"], "H9");
 }
 
@@ -199,11 +169,7 @@ fn hangars_h9_knight_to_hangar() {
 #[test]
 fn hangars_h10_king_and_bomber_mate() {
     for opts in [STD, IL] {
-        let b = pos(
-            HANGARS,
-            opts,
-            "1******1/3k1F2/8/3K4/8/8/8/8/8/1******1 b - - 0 1",
-        );
+        let b = pos(HANGARS, opts, "1******1/3k1F2/8/3K4/8/8/8/8/8/1******1 b - - 0 1");
         assert_checkmate(&b, &format!("H10 {opts:?}"));
     }
 }
@@ -211,11 +177,7 @@ fn hangars_h10_king_and_bomber_mate() {
 // Hangars §6 H11 / §5: the FBGC P12 corner "mate" is not mate: Ka1-a0 escapes.
 #[test]
 fn hangars_h11_hangar_refuge() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/8/8/8/8/8/F7/2K5/k7/1******1 b - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/8/8/8/8/8/F7/2K5/k7/1******1 b - - 0 1");
     assert!(b.in_check(), "H11: in check");
     assert_moves(&b, &["a1a0"], "H11");
 }
@@ -225,32 +187,18 @@ fn hangars_h11_hangar_refuge() {
 // slide to a0 on an empty file.
 #[test]
 fn hangars_section1_hangar_square_examples() {
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/8/1K6/1******1 w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/8/1K6/1******1 w - - 0 1");
     assert_has_moves(&b, &["b1a0"], "§1 Kb1-a0");
 
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/4k3/8/8/8/8/8/8/K7/1******F w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/4k3/8/8/8/8/8/8/K7/1******F w - - 0 1");
     assert_moves_from(
         &b,
         "h0",
-        &[
-            "h0h1", "h0h2", "h0h3", "h0h4", "h0h5", "h0h6", "h0h7", "h0h8", "h0h9",
-        ],
+        &["h0h1", "h0h2", "h0h3", "h0h4", "h0h5", "h0h6", "h0h7", "h0h8", "h0h9"],
         "§1 bomber h0 on an empty h-file",
     );
 
-    let b = pos(
-        HANGARS,
-        STD,
-        "1******1/R7/8/4k3/8/8/8/8/7K/1******1 w - - 0 1",
-    );
+    let b = pos(HANGARS, STD, "1******1/R7/8/4k3/8/8/8/8/7K/1******1 w - - 0 1");
     assert_has_moves(&b, &["a8a0", "a8a1", "a8a9"], "§1 rook on the a-file");
 }
 

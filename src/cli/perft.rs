@@ -40,11 +40,7 @@ pub fn run(a: &PerftArgs) -> Result<(), Error> {
         board.perft(a.depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    eprintln!(
-        "time {:.3} s, {:.2} M nodes/s",
-        secs,
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
+    eprintln!("time {:.3} s, {:.2} M nodes/s", secs, nodes as f64 / secs.max(1e-9) / 1e6);
     println!("nodes {nodes}");
     Ok(())
 }

@@ -16,9 +16,7 @@ impl<B: Bits> Position<B> {
             }
         }
         if let (Some(p), Some(pt)) = (&r.pawn, r.pawn_type) {
-            if self.pawn_capture[by]
-                && (p.captures_rev[by][sq] & self.by_type[pt] & attackers).any()
-            {
+            if self.pawn_capture[by] && (p.captures_rev[by][sq] & self.by_type[pt] & attackers).any() {
                 return true;
             }
         }

@@ -11,13 +11,13 @@ impl<B: Bits> Position<B> {
         let own = self.by_color[self.side];
         for d in 0..4 {
             let ray = r.orth[d];
-            let line = r.rays[ray as usize].table[from];
+            let line = r.ray(ray, from);
             let Some(t) = r.first_blocker(ray, from, self.occ) else {
                 // Nothing on the line: slides only.
                 list.bulk(self, from, line, QUIET);
                 continue;
             };
-            let slide = line & !r.rays[ray as usize].table[t] & !B::bit(t);
+            let slide = line & !r.ray(ray, t) & !B::bit(t);
             list.bulk(self, from, slide, QUIET);
             if enemy.has(t) {
                 let behind = r.step[t][d];

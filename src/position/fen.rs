@@ -39,11 +39,7 @@ impl<B: Bits> Position<B> {
         // Board.
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != geo.ranks {
-            return Err(format!(
-                "board field has {} rows, the board has {} ranks",
-                rows.len(),
-                geo.ranks
-            ));
+            return Err(format!("board field has {} rows, the board has {} ranks", rows.len(), geo.ranks));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = geo.ranks - 1 - i;
@@ -68,7 +64,10 @@ impl<B: Bits> Position<B> {
                             return Err(format!("rank {rank_name}: more than {} cells", geo.files));
                         }
                         if !geo.exists(cell(file)) {
-                            return Err(format!("rank {rank_name}: a count covers the missing square {} (write '*')", geo.name(cell(file))));
+                            return Err(format!(
+                                "rank {rank_name}: a count covers the missing square {} (write '*')",
+                                geo.name(cell(file))
+                            ));
                         }
                         file += 1;
                     }
@@ -80,20 +79,13 @@ impl<B: Bits> Position<B> {
                 let sq = cell(file);
                 if c == '*' {
                     if geo.exists(sq) {
-                        return Err(format!(
-                            "rank {rank_name}: '*' on {}, which exists",
-                            geo.name(sq)
-                        ));
+                        return Err(format!("rank {rank_name}: '*' on {}, which exists", geo.name(sq)));
                     }
                 } else {
                     let t = rules.type_of_letter(c).filter(|_| c.is_ascii_alphabetic());
-                    let t =
-                        t.ok_or_else(|| format!("rank {rank_name}: unknown piece letter '{c}'"))?;
+                    let t = t.ok_or_else(|| format!("rank {rank_name}: unknown piece letter '{c}'"))?;
                     if !geo.exists(sq) {
-                        return Err(format!(
-                            "rank {rank_name}: piece '{c}' on the missing square {}",
-                            geo.name(sq)
-                        ));
+                        return Err(format!("rank {rank_name}: piece '{c}' on the missing square {}", geo.name(sq)));
                     }
                     let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
                     pos.put(sq, code(t, color));
@@ -102,10 +94,7 @@ impl<B: Bits> Position<B> {
                 j += 1;
             }
             if file != geo.files {
-                return Err(format!(
-                    "rank {rank_name} has {file} cells, the board has {} files",
-                    geo.files
-                ));
+                return Err(format!("rank {rank_name} has {file} cells, the board has {} files", geo.files));
             }
         }
         for color in 0..2 {
@@ -113,9 +102,7 @@ impl<B: Bits> Position<B> {
             let who = if color == WHITE { "White" } else { "Black" };
             let king = rules.types[rules.king].letter;
             if n > 1 {
-                return Err(format!(
-                    "{who} has {n} royal pieces ({king}); exactly one is needed"
-                ));
+                return Err(format!("{who} has {n} royal pieces ({king}); exactly one is needed"));
             }
             // A king-capture game may reach (and write) a position without one king.
             if n == 0 && !rules.is_king_capture() {
@@ -137,9 +124,7 @@ impl<B: Bits> Position<B> {
                 let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
                 let up = c.to_ascii_uppercase();
                 let Some(&(index, _)) = rules.right_letters.iter().find(|&&(_, l)| l == up) else {
-                    return Err(format!(
-                        "castling field: '{c}' is not a castling right of this variant"
-                    ));
+                    return Err(format!("castling field: '{c}' is not a castling right of this variant"));
                 };
                 let bit = 1u8 << (color as u8 * 4 + index);
                 if pos.castling & bit != 0 {
@@ -152,9 +137,7 @@ impl<B: Bits> Position<B> {
                         && pos.board[o.rook_from as usize] == code(o.rook_type, color)
                 });
                 if !ok {
-                    return Err(format!(
-                        "castling field: right '{c}' but king or rook is not on its start square"
-                    ));
+                    return Err(format!("castling field: right '{c}' but king or rook is not on its start square"));
                 }
                 pos.castling |= bit;
             }
@@ -175,32 +158,24 @@ impl<B: Bits> Position<B> {
                 return Err(format!("e.p. field '{ep}': too many squares"));
             }
             for (i, name) in squares.iter().enumerate() {
-                let sq = geo
-                    .parse(name)
-                    .ok_or_else(|| format!("e.p. field: '{name}' is not a square"))?;
+                let sq = geo.parse(name).ok_or_else(|| format!("e.p. field: '{name}' is not a square"))?;
                 if pos.board[sq] != 0 {
                     return Err(format!("e.p. field: {name} is occupied"));
                 }
                 if i > 0 && p.push[them][pos.ep[i - 1] as usize] as usize != sq {
-                    return Err(format!(
-                        "e.p. field '{ep}': squares are not consecutive along a pawn's path"
-                    ));
+                    return Err(format!("e.p. field '{ep}': squares are not consecutive along a pawn's path"));
                 }
                 pos.ep[i] = sq as u8;
             }
             let last = pos.ep[squares.len() - 1] as usize;
             let victim = p.push[them][last];
             if victim == NO_SQUARE || pos.board[victim as usize] != code(pt, them) {
-                return Err(format!(
-                    "e.p. field '{ep}': no pawn of the side that just moved stands behind it"
-                ));
+                return Err(format!("e.p. field '{ep}': no pawn of the side that just moved stands behind it"));
             }
             // The first passed square is one step from the pawn's start rank.
             let origin = (0..rules.nsq).find(|&s| p.push[them][s] == pos.ep[0]);
             if !origin.is_some_and(|o| p.start[them].has(o)) {
-                return Err(format!(
-                    "e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"
-                ));
+                return Err(format!("e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"));
             }
             pos.ep_victim = victim;
         }
@@ -208,9 +183,7 @@ impl<B: Bits> Position<B> {
         let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(s) => s
-                    .parse()
-                    .map_err(|_| format!("{name} field '{s}' is not a number")),
+                Some(s) => s.parse().map_err(|_| format!("{name} field '{s}' is not a number")),
             }
         };
         pos.halfmove = number(4, 0, "halfmove")?;
@@ -225,21 +198,19 @@ impl<B: Bits> Position<B> {
                     return Err(format!("setup field '{field}' must look like WW/WW"));
                 }
                 for color in 0..2 {
-                    let types: Option<Vec<usize>> = parts[color]
-                        .chars()
-                        .map(|c| rules.type_of_letter(c))
-                        .collect();
+                    let types: Option<Vec<usize>> = parts[color].chars().map(|c| rules.type_of_letter(c)).collect();
                     match types {
                         Some(t)
-                            if t.len() == setup.slots[color].len()
-                                && t.iter().all(|x| setup.choices.contains(x)) =>
+                            if t.len() == setup.slots[color].len() && t.iter().all(|x| setup.choices.contains(x)) =>
                         {
                             sides[color] = t
                         }
-                        _ => return Err(format!(
-                            "setup field '{field}': each side needs {} letters from the choices",
-                            setup.slots[color].len()
-                        )),
+                        _ => {
+                            return Err(format!(
+                                "setup field '{field}': each side needs {} letters from the choices",
+                                setup.slots[color].len()
+                            ))
+                        }
                     }
                 }
             }
@@ -293,11 +264,7 @@ impl<B: Bits> Position<B> {
                     s.push('*');
                 } else {
                     let l = rules.types[code_type(c)].letter;
-                    s.push(if code_color(c) == WHITE {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
+                    s.push(if code_color(c) == WHITE { l } else { l.to_ascii_lowercase() });
                 }
             }
             if empty > 0 {
@@ -312,11 +279,7 @@ impl<B: Bits> Position<B> {
         for color in 0..2 {
             for &(index, l) in &rules.right_letters {
                 if self.castling & (1 << (color as u8 * 4 + index)) != 0 {
-                    castle.push(if color == WHITE {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
+                    castle.push(if color == WHITE { l } else { l.to_ascii_lowercase() });
                 }
             }
         }
@@ -325,12 +288,8 @@ impl<B: Bits> Position<B> {
         if self.ep[0] == NO_SQUARE {
             s.push('-');
         } else {
-            let names: Vec<String> = self
-                .ep
-                .iter()
-                .filter(|&&e| e != NO_SQUARE)
-                .map(|&e| geo.name(e as usize))
-                .collect();
+            let names: Vec<String> =
+                self.ep.iter().filter(|&&e| e != NO_SQUARE).map(|&e| geo.name(e as usize)).collect();
             s += &names.join(",");
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);

@@ -101,13 +101,8 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let them = us ^ 1;
         let king = self.king_square(us);
-        let mut ctx = LegalContext {
-            king,
-            in_check: false,
-            danger: B::ZERO,
-            conversions: false,
-            all_legal: r.is_king_capture(),
-        };
+        let mut ctx =
+            LegalContext { king, in_check: false, danger: B::ZERO, conversions: false, all_legal: r.is_king_capture() };
         let Some(k) = king else {
             ctx.all_legal = true;
             return ctx;
@@ -122,7 +117,7 @@ impl<B: Bits> Position<B> {
             if types == 0 {
                 continue;
             }
-            let line = r.rays[g.ray as usize].table[k];
+            let line = r.ray(g.ray, k);
             let mut attackers = B::ZERO;
             while types != 0 {
                 let t = types.trailing_zeros() as usize;
@@ -137,7 +132,7 @@ impl<B: Bits> Position<B> {
             let bombers = self.by_type[bt] & enemy;
             if bombers.any() {
                 for d in 0..4 {
-                    let line = r.rays[r.orth[d] as usize].table[k];
+                    let line = r.ray(r.orth[d], k);
                     if (line & bombers).any() {
                         ctx.danger |= line;
                         let back = r.step[k][(d + 2) & 3];
@@ -172,11 +167,7 @@ impl<B: Bits> Position<B> {
         }
         let kind = m.kind();
         let king = ctx.king.unwrap();
-        if !ctx.in_check
-            && kind != EN_PASSANT
-            && kind != CASTLE
-            && !(ctx.conversions && m.is_capture())
-        {
+        if !ctx.in_check && kind != EN_PASSANT && kind != CASTLE && !(ctx.conversions && m.is_capture()) {
             if m.from() == king {
                 return self.king_step_safe(king, m.to());
             }

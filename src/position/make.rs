@@ -21,9 +21,7 @@ pub struct Undo {
 
 impl Undo {
     pub fn captured(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        (0..2)
-            .filter(|&i| self.captured[i] != 0)
-            .map(|i| (self.captured_sq[i] as usize, self.captured[i]))
+        (0..2).filter(|&i| self.captured[i] != 0).map(|i| (self.captured_sq[i] as usize, self.captured[i]))
     }
 }
 

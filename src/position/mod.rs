@@ -195,11 +195,7 @@ impl<B: Bits> Position<B> {
     }
 
     pub fn setup_slots(&self, color: usize) -> &[u8] {
-        let n = self
-            .rules
-            .setup
-            .as_ref()
-            .map_or(0, |s| s.slots[color].len());
+        let n = self.rules.setup.as_ref().map_or(0, |s| s.slots[color].len());
         &self.setup[color][..n]
     }
 

@@ -135,10 +135,7 @@ mod tests {
     #[test]
     fn fields_round_trip() {
         let m = Move::new(99, 127, DOUBLE).with_aux(98).with_promo(15);
-        assert_eq!(
-            (m.from(), m.to(), m.kind(), m.aux(), m.promo()),
-            (99, 127, DOUBLE, 98, Some(15))
-        );
+        assert_eq!((m.from(), m.to(), m.kind(), m.aux(), m.promo()), (99, 127, DOUBLE, 98, Some(15)));
         assert!(m.is_capture());
         assert_eq!(Move::new(1, 2, QUIET).promo(), None);
     }

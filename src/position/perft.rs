@@ -9,9 +9,7 @@ impl<B: Bits> Position<B> {
             return 1;
         }
         // King-capture games end when a king is taken: such a node has no children.
-        if self.rules.is_king_capture()
-            && (self.king_square(0).is_none() || self.king_square(1).is_none())
-        {
+        if self.rules.is_king_capture() && (self.king_square(0).is_none() || self.king_square(1).is_none()) {
             return 0;
         }
         if depth == 1 {
@@ -33,9 +31,7 @@ impl<B: Bits> Position<B> {
         if depth == 0 {
             return 1;
         }
-        if self.rules.is_king_capture()
-            && (self.king_square(0).is_none() || self.king_square(1).is_none())
-        {
+        if self.rules.is_king_capture() && (self.king_square(0).is_none() || self.king_square(1).is_none()) {
             return 0;
         }
         let mut list = MoveList::new();

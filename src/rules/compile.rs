@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 struct RayBuilder<'g, B> {
     geo: &'g Geometry,
-    rays: Vec<Ray<B>>,
+    info: Vec<RayInfo>,
+    bits: Vec<B>,
     ids: HashMap<(i32, i32, u32), u16>,
 }
 
@@ -16,13 +17,9 @@ impl<B: Bits> RayBuilder<'_, B> {
         if let Some(&id) = self.ids.get(&(dx, dy, range)) {
             return id;
         }
-        let full = if range == 0 {
-            None
-        } else {
-            Some(self.id(dx, dy, 0))
-        };
+        let full = if range == 0 { None } else { Some(self.id(dx, dy, 0)) };
         let geo = self.geo;
-        let table = (0..geo.squares())
+        let table: Vec<B> = (0..geo.squares())
             .map(|sq| {
                 let mut b = B::ZERO;
                 if !geo.exists(sq) {
@@ -42,42 +39,31 @@ impl<B: Bits> RayBuilder<'_, B> {
                 b
             })
             .collect();
-        let id = self.rays.len() as u16;
+        let id = self.info.len() as u16;
         let positive = dy * geo.files as i32 + dx > 0;
-        self.rays.push(Ray {
-            positive,
-            full: full.unwrap_or(id),
-            table,
-        });
+        self.info.push(RayInfo { positive, full: full.unwrap_or(id) });
+        self.bits.extend(table);
         self.ids.insert((dx, dy, range), id);
         id
     }
 }
 
 fn square(geo: &Geometry, name: &str, what: &str) -> Result<usize, String> {
-    geo.parse(name)
-        .ok_or_else(|| format!("{what}: '{name}' is not a square of this board"))
+    geo.parse(name).ok_or_else(|| format!("{what}: '{name}' is not a square of this board"))
 }
 
 pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B>, String> {
     let b = &cfg.board;
     let mut geo = Geometry::new(b.files, b.ranks, b.first_rank)?;
     if geo.squares() > B::CAPACITY {
-        return Err(format!(
-            "board of {} squares needs a wider bitboard",
-            geo.squares()
-        ));
+        return Err(format!("board of {} squares needs a wider bitboard", geo.squares()));
     }
     for h in &b.holes {
-        let sq = geo
-            .parse_any(h)
-            .ok_or_else(|| format!("hole '{h}' is outside the board"))?;
+        let sq = geo.parse_any(h).ok_or_else(|| format!("hole '{h}' is outside the board"))?;
         geo.remove(sq);
     }
     let nsq = geo.squares();
-    let exists = (0..nsq)
-        .filter(|&s| geo.exists(s))
-        .fold(B::ZERO, |a, s| a | B::bit(s));
+    let exists = (0..nsq).filter(|&s| geo.exists(s)).fold(B::ZERO, |a, s| a | B::bit(s));
 
     // Piece types.
     if cfg.pieces.len() > MAX_TYPES {
@@ -91,23 +77,12 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             return Err(format!("piece letter '{letter}' must be one character"));
         };
         if !c.is_ascii_uppercase() {
-            return Err(format!(
-                "piece letter '{letter}' must be an upper-case letter"
-            ));
+            return Err(format!("piece letter '{letter}' must be an upper-case letter"));
         }
-        let atoms = if p.pawn {
-            vec![]
-        } else {
-            betza::parse(&p.movement).map_err(|e| format!("piece {letter}: {e}"))?
-        };
+        let atoms =
+            if p.pawn { vec![] } else { betza::parse(&p.movement).map_err(|e| format!("piece {letter}: {e}"))? };
         let bomber = atoms.iter().any(|a| a.kind == AtomKind::Bomber);
-        types.push(PieceType {
-            letter: c,
-            name: p.name.clone(),
-            royal: p.royal,
-            pawn: p.pawn,
-            bomber,
-        });
+        types.push(PieceType { letter: c, name: p.name.clone(), royal: p.royal, pawn: p.pawn, bomber });
         atoms_of.push(atoms);
     }
     let ntypes = types.len();
@@ -135,17 +110,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             .ok_or_else(|| format!("unknown piece letter '{l}'"))
     };
 
-    let mut rb = RayBuilder {
-        geo: &geo,
-        rays: Vec::new(),
-        ids: HashMap::new(),
-    };
-    let orth = [
-        rb.id(0, 1, 0),
-        rb.id(1, 0, 0),
-        rb.id(0, -1, 0),
-        rb.id(-1, 0, 0),
-    ];
+    let mut rb = RayBuilder { geo: &geo, info: Vec::new(), bits: Vec::new(), ids: HashMap::new() };
+    let orth = [rb.id(0, 1, 0), rb.id(1, 0, 0), rb.id(0, -1, 0), rb.id(-1, 0, 0)];
 
     // Leapers and riders per colour; Black's vectors are White's mirrored.
     let mut leap_quiet = vec![B::ZERO; 2 * ntypes * nsq];
@@ -176,19 +142,13 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                         }
                         AtomKind::Ride { range } => {
                             let ray = rb.id(dx, dy, range);
-                            riders[color * ntypes + t].push(RiderAtom {
-                                ray,
-                                mode: atom.mode,
-                            });
+                            riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode });
                             if atom.mode & CAPTURE != 0 {
                                 let back = rb.id(-dx, -dy, range);
                                 match groups.iter_mut().find(|g| g.ray == back) {
                                     Some(g) => g.types[color] |= 1 << t,
                                     None => {
-                                        let mut g = AttackGroup {
-                                            ray: back,
-                                            types: [0; 2],
-                                        };
+                                        let mut g = AttackGroup { ray: back, types: [0; 2] };
                                         g.types[color] |= 1 << t;
                                         groups.push(g);
                                     }
@@ -211,9 +171,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             }
         }
     }
-    let leap_attackers = (0..ntypes)
-        .filter(|&t| (0..2 * nsq).any(|i| leap_cap[(i / nsq * ntypes + t) * nsq + i % nsq].any()))
-        .collect();
+    let leap_attackers =
+        (0..ntypes).filter(|&t| (0..2 * nsq).any(|i| leap_cap[(i / nsq * ntypes + t) * nsq + i % nsq].any())).collect();
 
     let step = (0..nsq)
         .map(|sq| {
@@ -229,22 +188,17 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             let start_idx = geo
                 .rank_index(pc.start_rank)
                 .ok_or_else(|| format!("pawn start_rank {} is off the board", pc.start_rank))?;
-            let promo_idx = geo.rank_index(pc.promotion_rank).ok_or_else(|| {
-                format!("pawn promotion_rank {} is off the board", pc.promotion_rank)
-            })?;
-            let rank_mask = |r: i32| {
-                (0..nsq)
-                    .filter(|&s| geo.exists(s) && geo.rank(s) == r)
-                    .fold(B::ZERO, |a, s| a | B::bit(s))
-            };
+            let promo_idx = geo
+                .rank_index(pc.promotion_rank)
+                .ok_or_else(|| format!("pawn promotion_rank {} is off the board", pc.promotion_rank))?;
+            let rank_mask =
+                |r: i32| (0..nsq).filter(|&s| geo.exists(s) && geo.rank(s) == r).fold(B::ZERO, |a, s| a | B::bit(s));
             let last = geo.ranks as i32 - 1;
             let side_files: Vec<i32> = pc
                 .sideways_files
                 .iter()
                 .map(|f| match f.as_bytes() {
-                    [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < geo.files => {
-                        Ok((c - b'a') as i32)
-                    }
+                    [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < geo.files => Ok((c - b'a') as i32),
                     _ => Err(format!("sideways file '{f}' is not a file of this board")),
                 })
                 .collect::<Result<_, _>>()?;
@@ -295,13 +249,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             let promotion = pc
                 .promotion
                 .iter()
-                .map(|l| {
-                    if l == "setup" {
-                        Ok(Promotion::Setup)
-                    } else {
-                        letter_type(l).map(Promotion::Type)
-                    }
-                })
+                .map(|l| if l == "setup" { Ok(Promotion::Setup) } else { letter_type(l).map(Promotion::Type) })
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("pawn promotion: {e}"))?;
             let setwise = pc.capture == PawnCapture::Diagonal && sideways.iter().all(|b| b.is_empty());
@@ -331,13 +279,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let mut castling = Vec::new();
     let mut castle_keep = vec![0xFFu8; nsq];
     for c in &cfg.castling {
-        let letter = c
-            .right
-            .chars()
-            .next()
-            .filter(|l| l.is_ascii_uppercase() && c.right.len() == 1);
-        let letter = letter
-            .ok_or_else(|| format!("castling right '{}' must be one upper-case letter", c.right))?;
+        let letter = c.right.chars().next().filter(|l| l.is_ascii_uppercase() && c.right.len() == 1);
+        let letter = letter.ok_or_else(|| format!("castling right '{}' must be one upper-case letter", c.right))?;
         let index = match right_letters.iter().position(|&(_, l)| l == letter) {
             Some(i) => i,
             None => {
@@ -354,12 +297,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                 let s = square(&geo, name, "castling")?;
                 Ok(if color == WHITE { s } else { geo.mirror(s) })
             };
-            let (kf, kt, rf, rt) = (
-                m(&c.king_from)?,
-                m(&c.king_to)?,
-                m(&c.rook_from)?,
-                m(&c.rook_to)?,
-            );
+            let (kf, kt, rf, rt) = (m(&c.king_from)?, m(&c.king_to)?, m(&c.rook_from)?, m(&c.rook_to)?);
             let mut empty = B::ZERO;
             for s in &c.empty {
                 empty |= B::bit(m(s)?);
@@ -399,40 +337,22 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                 slots[0].push(sq as u8);
                 slots[1].push(geo.mirror(sq) as u8);
             }
-            let choices = s
-                .choices
-                .iter()
-                .map(|l| letter_type(l))
-                .collect::<Result<Vec<_>, _>>()?;
+            let choices = s.choices.iter().map(|l| letter_type(l)).collect::<Result<Vec<_>, _>>()?;
             let parse_side = |text: &str| -> Result<Vec<usize>, String> {
                 text.chars().map(|c| letter_type(&c.to_string())).collect()
             };
             let parts: Vec<&str> = s.default.split('/').collect();
             if parts.len() != 2 {
-                return Err(format!(
-                    "setup default '{}' must look like WW/WW",
-                    s.default
-                ));
+                return Err(format!("setup default '{}' must look like WW/WW", s.default));
             }
             let default = [parse_side(parts[0])?, parse_side(parts[1])?];
-            let pawn_capture = s
-                .pawn_capture_setup
-                .as_deref()
-                .map(parse_side)
-                .transpose()?;
-            Some(SetupRules {
-                slots,
-                choices,
-                default,
-                pawn_capture,
-            })
+            let pawn_capture = s.pawn_capture_setup.as_deref().map(parse_side).transpose()?;
+            Some(SetupRules { slots, choices, default, pawn_capture })
         }
     };
 
     let mask = |letters: &[String]| -> Result<u16, String> {
-        letters
-            .iter()
-            .try_fold(0u16, |m, l| Ok(m | 1 << letter_type(l)?))
+        letters.iter().try_fold(0u16, |m, l| Ok(m | 1 << letter_type(l)?))
     };
     let draw = DrawRules {
         no_progress_plies: cfg.draw.no_progress_plies,
@@ -442,17 +362,13 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         colour_bound: mask(&cfg.draw.colour_bound)?,
     };
 
-    let RayBuilder { rays, .. } = rb;
+    let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
     let mut rules = Rules {
         name: cfg.name.clone(),
         title: cfg.title.clone(),
         description: cfg.description.clone(),
         options: options.iter().map(|s| s.to_string()).collect(),
-        option_list: cfg
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.description.clone()))
-            .collect(),
+        option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
         geo,
         exists,
         nsq,
@@ -465,7 +381,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         leap_cap_rev,
         leap_attackers,
         riders,
-        rays,
+        ray_info,
+        ray_bits,
         attack_groups: groups,
         step,
         orth,
@@ -486,9 +403,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let board_field = cfg.start.split_whitespace().next().unwrap_or("");
     for c in board_field.chars().filter(|c| c.is_ascii_alphabetic()) {
         let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-        let t = rules
-            .type_of_letter(c)
-            .ok_or_else(|| format!("start position: unknown piece letter '{c}'"))?;
+        let t = rules.type_of_letter(c).ok_or_else(|| format!("start position: unknown piece letter '{c}'"))?;
         rules.initial_counts[color][t] += 1;
     }
     Ok(rules)

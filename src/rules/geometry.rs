@@ -15,16 +15,9 @@ pub struct Geometry {
 impl Geometry {
     pub fn new(files: usize, ranks: usize, first_rank: i32) -> Result<Geometry, String> {
         if files == 0 || ranks == 0 || files > 26 || files * ranks > 128 {
-            return Err(format!(
-                "board {files}x{ranks}: need 1-26 files and at most 128 squares"
-            ));
+            return Err(format!("board {files}x{ranks}: need 1-26 files and at most 128 squares"));
         }
-        Ok(Geometry {
-            files,
-            ranks,
-            first_rank,
-            exists: vec![true; files * ranks],
-        })
+        Ok(Geometry { files, ranks, first_rank, exists: vec![true; files * ranks] })
     }
 
     pub fn squares(&self) -> usize {
@@ -67,11 +60,7 @@ impl Geometry {
     }
 
     pub fn name(&self, sq: Square) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file(sq) as u8) as char,
-            self.rank(sq) + self.first_rank
-        )
+        format!("{}{}", (b'a' + self.file(sq) as u8) as char, self.rank(sq) + self.first_rank)
     }
 
     /// Parses a square name such as `e4`, `j10` or `a0`; inside the rectangle, existing or not.

@@ -36,14 +36,14 @@ pub struct RiderAtom {
     pub mode: u8,
 }
 
-/// A direction's rays from every square, cut at the board edge, at holes and at the range.
-#[derive(Debug, Clone)]
-pub struct Ray<B> {
+/// What a ray id means: a direction's rays from every square, cut at the board edge, at
+/// holes and at the range. The squares themselves are in `Rules::ray_bits`.
+#[derive(Debug, Clone, Copy)]
+pub struct RayInfo {
     /// Square index grows along the ray, so the nearest blocker is the lowest bit.
     pub positive: bool,
     /// The unlimited ray of the same direction (used to cut a ray behind its first blocker).
     pub full: u16,
-    pub table: Vec<B>,
 }
 
 /// Pieces that capture along a ray; detection looks from the target back along `ray`.
@@ -137,7 +137,9 @@ pub struct Rules<B: Bits> {
     pub leap_attackers: Vec<usize>,
     /// Indexed `colour * ntypes + type`.
     pub riders: Vec<Vec<RiderAtom>>,
-    pub rays: Vec<Ray<B>>,
+    pub ray_info: Vec<RayInfo>,
+    /// Indexed `ray * nsq + square`.
+    pub ray_bits: Vec<B>,
     pub attack_groups: Vec<AttackGroup>,
     /// Per square: the neighbour towards N, E, S, W (NO_SQUARE if none).
     pub step: Vec<[u8; 4]>,
@@ -171,28 +173,30 @@ impl<B: Bits> Rules<B> {
         (color * self.types.len() + t) * self.nsq + sq
     }
 
+    /// The squares of ray `ray` from `sq` on the empty board.
+    #[inline(always)]
+    pub fn ray(&self, ray: u16, sq: usize) -> B {
+        self.ray_bits[ray as usize * self.nsq + sq]
+    }
+
     /// Squares a rider reaches along `ray` from `sq`, up to and including the first blocker.
     #[inline(always)]
     pub fn ray_attacks(&self, ray: u16, sq: usize, occ: B) -> B {
-        let r = &self.rays[ray as usize];
-        let line = r.table[sq];
+        let r = self.ray_info[ray as usize];
+        let line = self.ray(ray, sq);
         let blockers = line & occ;
         if blockers.is_empty() {
             return line;
         }
-        let first = if r.positive {
-            blockers.lsb()
-        } else {
-            blockers.msb()
-        };
-        line & !self.rays[r.full as usize].table[first]
+        let first = if r.positive { blockers.lsb() } else { blockers.msb() };
+        line & !self.ray(r.full, first)
     }
 
     /// First occupied square along `ray` from `sq`, if any.
     #[inline(always)]
     pub fn first_blocker(&self, ray: u16, sq: usize, occ: B) -> Option<usize> {
-        let r = &self.rays[ray as usize];
-        let blockers = r.table[sq] & occ;
+        let r = self.ray_info[ray as usize];
+        let blockers = self.ray(ray, sq) & occ;
         if blockers.is_empty() {
             None
         } else if r.positive {

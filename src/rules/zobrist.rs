@@ -17,11 +17,6 @@ impl Zobrist {
         let side = rng.next_u64();
         let castle = std::array::from_fn(|_| rng.next_u64());
         let ep = std::array::from_fn(|_| rng.next_u64());
-        Zobrist {
-            piece,
-            side,
-            castle,
-            ep,
-        }
+        Zobrist { piece, side, castle, ep }
     }
 }

@@ -99,14 +99,7 @@ fn filter(vectors: Vec<(i32, i32)>, dirs: &str) -> Vec<(i32, i32)> {
         .filter(|&v| {
             specs.iter().any(|&(a, b)| match b {
                 None => one(a, v),
-                Some(b) if a == b => {
-                    one(a, v)
-                        && if a == 'f' || a == 'b' {
-                            one('v', v)
-                        } else {
-                            one('s', v)
-                        }
-                }
+                Some(b) if a == b => one(a, v) && if a == 'f' || a == 'b' { one('v', v) } else { one('s', v) },
                 Some(b) => one(a, v) && one(b, v),
             })
         })
@@ -134,9 +127,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
             mode = MOVE | CAPTURE;
         }
         if i >= chars.len() {
-            return Err(format!(
-                "movement \"{text}\" ends with modifiers but no piece letter"
-            ));
+            return Err(format!("movement \"{text}\" ends with modifiers but no piece letter"));
         }
         if chars[i] == '<' {
             let end = chars[i..]
@@ -146,11 +137,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
             let name: String = chars[i + 1..i + end].iter().collect();
             i += end + 1;
             match name.as_str() {
-                "bomber" => atoms.push(Atom {
-                    kind: AtomKind::Bomber,
-                    vectors: symmetric(1, 0),
-                    mode,
-                }),
+                "bomber" => atoms.push(Atom { kind: AtomKind::Bomber, vectors: symmetric(1, 0), mode }),
                 _ => return Err(format!("unknown named movement <{name}> in \"{text}\"")),
             }
             continue;
@@ -165,19 +152,11 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
         let range: Option<u32> = if range_text.is_empty() {
             None
         } else {
-            Some(
-                range_text
-                    .parse()
-                    .map_err(|_| format!("bad range in \"{text}\""))?,
-            )
+            Some(range_text.parse().map_err(|_| format!("bad range in \"{text}\""))?)
         };
         let mut push = |kind: AtomKind, vectors: Vec<(i32, i32)>| {
             let vectors = filter(vectors, &dirs);
-            atoms.push(Atom {
-                kind,
-                vectors,
-                mode,
-            });
+            atoms.push(Atom { kind, vectors, mode });
         };
         match letter {
             'K' => {
@@ -194,9 +173,8 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
                 }
             }
             _ => {
-                let v = base(letter).ok_or_else(|| {
-                    format!("unknown piece letter '{letter}' in movement \"{text}\"")
-                })?;
+                let v =
+                    base(letter).ok_or_else(|| format!("unknown piece letter '{letter}' in movement \"{text}\""))?;
                 // A doubled letter (NN, WW) makes the leaper a rider.
                 let doubled = i < chars.len() && chars[i] == letter;
                 if doubled {
@@ -205,12 +183,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
                 match (doubled, range) {
                     (false, None) => push(AtomKind::Leap, v),
                     (false, Some(1)) => push(AtomKind::Leap, v),
-                    (_, r) => push(
-                        AtomKind::Ride {
-                            range: r.unwrap_or(0),
-                        },
-                        v,
-                    ),
+                    (_, r) => push(AtomKind::Ride { range: r.unwrap_or(0) }, v),
                 }
             }
         }

@@ -204,13 +204,7 @@ pub struct DrawConfig {
 
 impl Default for DrawConfig {
     fn default() -> Self {
-        DrawConfig {
-            no_progress_plies: 100,
-            repetitions: 3,
-            ply_cap: 500,
-            lone_minors: vec![],
-            colour_bound: vec![],
-        }
+        DrawConfig { no_progress_plies: 100, repetitions: 3, ply_cap: 500, lone_minors: vec![], colour_bound: vec![] }
     }
 }
 

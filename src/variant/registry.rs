@@ -5,38 +5,19 @@ use super::config::VariantConfig;
 /// The variant files shipped with fairylab, embedded so the binary works from any directory.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("chess", include_str!("../../configs/variants/chess.toml")),
-    (
-        "capablanca",
-        include_str!("../../configs/variants/capablanca.toml"),
-    ),
-    (
-        "noble-wings",
-        include_str!("../../configs/variants/noble-wings.toml"),
-    ),
-    (
-        "bland-chess-46",
-        include_str!("../../configs/variants/bland-chess-46.toml"),
-    ),
-    (
-        "flying-bombers-hangars",
-        include_str!("../../configs/variants/flying-bombers-hangars.toml"),
-    ),
-    (
-        "flying-bombers-grand",
-        include_str!("../../configs/variants/flying-bombers-grand.toml"),
-    ),
-    (
-        "bomber-diagram",
-        include_str!("../../configs/variants/bomber-diagram.toml"),
-    ),
+    ("capablanca", include_str!("../../configs/variants/capablanca.toml")),
+    ("noble-wings", include_str!("../../configs/variants/noble-wings.toml")),
+    ("bland-chess-46", include_str!("../../configs/variants/bland-chess-46.toml")),
+    ("flying-bombers-hangars", include_str!("../../configs/variants/flying-bombers-hangars.toml")),
+    ("flying-bombers-grand", include_str!("../../configs/variants/flying-bombers-grand.toml")),
+    ("bomber-diagram", include_str!("../../configs/variants/bomber-diagram.toml")),
 ];
 
 /// Text of a variant: a path to a `.toml` file, `configs/variants/NAME.toml` under the current
 /// directory (so users can add and edit games without rebuilding), or a built-in copy.
 pub fn find(name: &str) -> Result<String, String> {
     if name.ends_with(".toml") {
-        return std::fs::read_to_string(name)
-            .map_err(|e| format!("cannot read variant file {name}: {e}"));
+        return std::fs::read_to_string(name).map_err(|e| format!("cannot read variant file {name}: {e}"));
     }
     let local = std::path::Path::new("configs/variants").join(format!("{name}.toml"));
     if let Ok(text) = std::fs::read_to_string(&local) {
@@ -80,33 +61,23 @@ fn merge(base: &mut toml::Table, patch: &toml::Table) {
 
 /// Parses a variant file and applies the named options in order.
 pub fn parse(text: &str, options: &[&str]) -> Result<VariantConfig, String> {
-    let mut table: toml::Table = text
-        .parse()
-        .map_err(|e| format!("variant file is not valid TOML: {e}"))?;
+    let mut table: toml::Table = text.parse().map_err(|e| format!("variant file is not valid TOML: {e}"))?;
     let available: toml::Table = match table.get("options") {
         Some(toml::Value::Table(t)) => t.clone(),
         _ => toml::Table::new(),
     };
     for opt in options {
-        let patch = available
-            .get(*opt)
-            .and_then(|o| o.get("patch"))
-            .and_then(|p| p.as_table())
-            .ok_or_else(|| {
-                let known: Vec<&String> = available.keys().collect();
-                format!(
-                    "unknown option '{opt}' for this variant (options: {})",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known
-                            .iter()
-                            .map(|s| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    }
-                )
-            })?;
+        let patch = available.get(*opt).and_then(|o| o.get("patch")).and_then(|p| p.as_table()).ok_or_else(|| {
+            let known: Vec<&String> = available.keys().collect();
+            format!(
+                "unknown option '{opt}' for this variant (options: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                }
+            )
+        })?;
         merge(&mut table, patch);
     }
     VariantConfig::deserialize_table(table)
@@ -114,8 +85,6 @@ pub fn parse(text: &str, options: &[&str]) -> Result<VariantConfig, String> {
 
 impl VariantConfig {
     fn deserialize_table(table: toml::Table) -> Result<VariantConfig, String> {
-        toml::Value::Table(table)
-            .try_into()
-            .map_err(|e: toml::de::Error| format!("bad variant file: {}", e.message()))
+        toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| format!("bad variant file: {}", e.message()))
     }
 }

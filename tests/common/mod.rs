@@ -10,8 +10,7 @@ use std::collections::BTreeSet;
 
 /// Loads a variant or panics with a readable message.
 pub fn variant(name: &str, options: &[&str]) -> Variant {
-    Variant::load(name, options)
-        .unwrap_or_else(|e| panic!("Variant::load({name:?}, {options:?}) failed: {e:?}"))
+    Variant::load(name, options).unwrap_or_else(|e| panic!("Variant::load({name:?}, {options:?}) failed: {e:?}"))
 }
 
 /// Parses a position of the given variant or panics with a readable message.
@@ -61,19 +60,13 @@ pub fn split_move(mv: &str) -> Option<(String, String, Option<char>)> {
 
 /// From-square of a machine-form move (panics on a malformed move).
 pub fn from_square(mv: &str) -> String {
-    split_move(mv)
-        .unwrap_or_else(|| panic!("malformed machine move {mv:?}"))
-        .0
+    split_move(mv).unwrap_or_else(|| panic!("malformed machine move {mv:?}")).0
 }
 
 /// Builds a set from a literal list, rejecting duplicates in the test data.
 pub fn set_of(list: &[&str]) -> BTreeSet<String> {
     let set: BTreeSet<String> = list.iter().map(|s| s.to_string()).collect();
-    assert_eq!(
-        set.len(),
-        list.len(),
-        "duplicate entries in expected list {list:?}"
-    );
+    assert_eq!(set.len(), list.len(), "duplicate entries in expected list {list:?}");
     for m in list {
         assert!(split_move(m).is_some(), "test data: malformed move {m:?}");
     }
@@ -85,27 +78,17 @@ pub fn set_of(list: &[&str]) -> BTreeSet<String> {
 pub fn moves_of(b: &Board) -> BTreeSet<String> {
     let list = b.legal_moves();
     for m in &list {
-        assert!(
-            split_move(m).is_some(),
-            "legal_moves() returned a malformed move {m:?}"
-        );
+        assert!(split_move(m).is_some(), "legal_moves() returned a malformed move {m:?}");
     }
     let set: BTreeSet<String> = list.iter().cloned().collect();
-    assert_eq!(
-        set.len(),
-        list.len(),
-        "legal_moves() returned duplicates: {list:?}"
-    );
+    assert_eq!(set.len(), list.len(), "legal_moves() returned duplicates: {list:?}");
     set
 }
 
 /// Legal moves that start on `square` (exact square match, so `f1` does not
 /// match `f10`).
 pub fn moves_from(b: &Board, square: &str) -> BTreeSet<String> {
-    moves_of(b)
-        .into_iter()
-        .filter(|m| from_square(m) == square)
-        .collect()
+    moves_of(b).into_iter().filter(|m| from_square(m) == square).collect()
 }
 
 /// Compares two move sets and panics with a missing / unexpected diff.
@@ -134,55 +117,34 @@ pub fn assert_moves(b: &Board, expected: &[&str], what: &str) {
 /// The exact set of legal moves starting on `square`.
 pub fn assert_moves_from(b: &Board, square: &str, expected: &[&str], what: &str) {
     for m in expected {
-        assert_eq!(
-            from_square(m),
-            square,
-            "test data: {m:?} does not start on {square}"
-        );
+        assert_eq!(from_square(m), square, "test data: {m:?} does not start on {square}");
     }
-    assert_set_eq(
-        &moves_from(b, square),
-        &set_of(expected),
-        &format!("{what} (moves from {square})"),
-    );
+    assert_set_eq(&moves_from(b, square), &set_of(expected), &format!("{what} (moves from {square})"));
 }
 
 /// The number of legal moves.
 pub fn assert_legal_count(b: &Board, expected: usize, what: &str) {
     let moves = moves_of(b);
-    assert_eq!(
-        moves.len(),
-        expected,
-        "{what}: expected {expected} legal moves, got {}: {:?}",
-        moves.len(),
-        moves
-    );
+    assert_eq!(moves.len(), expected, "{what}: expected {expected} legal moves, got {}: {:?}", moves.len(), moves);
 }
 
 /// Every listed move is legal.
 pub fn assert_has_moves(b: &Board, wanted: &[&str], what: &str) {
     let moves = moves_of(b);
     let missing: Vec<&&str> = wanted.iter().filter(|m| !moves.contains(**m)).collect();
-    assert!(
-        missing.is_empty(),
-        "{what}: missing legal moves {missing:?}; legal moves are {moves:?}"
-    );
+    assert!(missing.is_empty(), "{what}: missing legal moves {missing:?}; legal moves are {moves:?}");
 }
 
 /// No listed move is legal.
 pub fn assert_lacks_moves(b: &Board, unwanted: &[&str], what: &str) {
     let moves = moves_of(b);
     let present: Vec<&&str> = unwanted.iter().filter(|m| moves.contains(**m)).collect();
-    assert!(
-        present.is_empty(),
-        "{what}: moves {present:?} must not be legal; legal moves are {moves:?}"
-    );
+    assert!(present.is_empty(), "{what}: moves {present:?} must not be legal; legal moves are {moves:?}");
 }
 
 /// Plays a move that must be legal.
 pub fn play(b: &Board, mv: &str) -> Board {
-    b.play(mv)
-        .unwrap_or_else(|e| panic!("play({mv:?}) failed: {e:?}; legal moves: {:?}", moves_of(b)))
+    b.play(mv).unwrap_or_else(|e| panic!("play({mv:?}) failed: {e:?}; legal moves: {:?}", moves_of(b)))
 }
 
 /// Plays a sequence of moves that must all be legal.
@@ -197,10 +159,7 @@ pub fn play_line(b: &Board, line: &[&str]) -> Board {
 /// Field `index` (0-based, whitespace separated) of the board's FEN.
 pub fn fen_field(b: &Board, index: usize) -> String {
     let fen = b.fen();
-    fen.split_whitespace()
-        .nth(index)
-        .unwrap_or_else(|| panic!("FEN {fen:?} has no field {index}"))
-        .to_string()
+    fen.split_whitespace().nth(index).unwrap_or_else(|| panic!("FEN {fen:?} has no field {index}")).to_string()
 }
 
 /// Side to move is in check and has no legal move.
@@ -220,18 +179,12 @@ pub fn assert_perft(b: &Board, expected: &[u64], what: &str) {
     for (i, &nodes) in expected.iter().enumerate() {
         let depth = i as u32 + 1;
         let got = b.perft(depth);
-        assert_eq!(
-            got, nodes,
-            "{what}: perft({depth}) = {got}, expected {nodes}"
-        );
+        assert_eq!(got, nodes, "{what}: perft({depth}) = {got}, expected {nodes}");
     }
 }
 
 /// Perft value at one depth.
 pub fn assert_perft_at(b: &Board, depth: u32, expected: u64, what: &str) {
     let got = b.perft(depth);
-    assert_eq!(
-        got, expected,
-        "{what}: perft({depth}) = {got}, expected {expected}"
-    );
+    assert_eq!(got, expected, "{what}: perft({depth}) = {got}, expected {expected}");
 }
