@@ -4,10 +4,13 @@
 //! `position` (position, move generation, perft) -> tools on top.
 
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod facade;
 pub mod position;
 pub mod rng;
 pub mod rules;
+pub mod search;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};

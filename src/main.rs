@@ -22,6 +22,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Speed benchmarks.
     Bench(cli::bench::BenchArgs),
+    /// Run as a UCI engine on stdin/stdout.
+    Uci(cli::uci::UciArgs),
 }
 
 fn main() {
@@ -30,6 +32,7 @@ fn main() {
         Command::Variants => cli::variants::run(),
         Command::Perft(a) => cli::perft::run(&a),
         Command::Bench(a) => cli::bench::run(&a),
+        Command::Uci(a) => cli::uci::run(&a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

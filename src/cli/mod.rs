@@ -1,6 +1,7 @@
 //! Command implementations behind `src/main.rs`, one module per subcommand.
 pub mod bench;
 pub mod perft;
+pub mod uci;
 pub mod variants;
 
 use crate::{Error, Variant};

@@ -91,3 +91,31 @@ impl<B: Bits> Position<B> {
         }
     }
 }
+
+impl<B: Bits> Position<B> {
+    /// Number of squares the piece of type `t` and colour `color` on `sq` could move to or
+    /// capture on (pseudo-legally; pawns excepted). Bombers count their rook-like slides.
+    pub fn mobility(&self, sq: usize, t: usize, color: usize) -> u32 {
+        let r = self.rules;
+        let empty = r.exists & !self.occ;
+        let enemy = self.by_color[color ^ 1];
+        let i = r.idx(color, t, sq);
+        let mut quiet = r.leap_quiet[i] & empty;
+        let mut caps = r.leap_cap[i] & enemy;
+        for a in &r.riders[color * r.ntypes() + t] {
+            let att = r.ray_attacks(a.ray, sq, self.occ);
+            if a.mode & crate::variant::betza::MOVE != 0 {
+                quiet |= att & empty;
+            }
+            if a.mode & crate::variant::betza::CAPTURE != 0 {
+                caps |= att & enemy;
+            }
+        }
+        if Some(t) == r.bomber {
+            for &ray in &r.orth {
+                quiet |= r.ray_attacks(ray, sq, self.occ) & empty;
+            }
+        }
+        (quiet | caps).count()
+    }
+}

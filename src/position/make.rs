@@ -173,3 +173,31 @@ impl<B: Bits> Position<B> {
         self.hash = undo.hash;
     }
 }
+
+/// What a null move changes, for undoing it.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: [u8; 2],
+    ep_victim: u8,
+    hash: u64,
+}
+
+impl<B: Bits> Position<B> {
+    /// Passes the move (search only: null-move pruning).
+    pub fn make_null(&mut self) -> NullUndo {
+        let undo = NullUndo { ep: self.ep, ep_victim: self.ep_victim, hash: self.hash };
+        self.hash ^= self.ep_key();
+        self.ep = [NO_SQUARE; 2];
+        self.ep_victim = NO_SQUARE;
+        self.side ^= 1;
+        self.hash ^= self.rules.zobrist.side;
+        undo
+    }
+
+    pub fn unmake_null(&mut self, undo: &NullUndo) {
+        self.side ^= 1;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.hash = undo.hash;
+    }
+}

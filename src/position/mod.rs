@@ -5,12 +5,13 @@ mod bomber;
 mod fen;
 mod legal;
 mod make;
-mod movegen;
+pub mod movegen;
+pub mod outcome;
 pub mod moves;
 mod pawns;
 mod perft;
 
-pub use make::Undo;
+pub use make::{NullUndo, Undo};
 pub use moves::{Move, MoveList};
 
 use crate::rules::{Bits, Rules, MAX_TYPES, NO_SQUARE};

@@ -54,6 +54,7 @@ pub trait Bits:
     }
     /// Only the lowest set bit.
     fn lowest(self) -> Self;
+    fn to_u128(self) -> u128;
     /// Shifted towards higher squares by `d` (lower when negative).
     #[inline(always)]
     fn shift(self, d: isize) -> Self {
@@ -85,6 +86,10 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn msb(self) -> usize {
                 ($n - 1) - self.leading_zeros() as usize
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
             #[inline(always)]
             fn lowest(self) -> Self {

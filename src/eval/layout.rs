@@ -1,0 +1,149 @@
+//! The named features of a variant's evaluation and the per-square tables they use.
+//!
+//! The evaluation is linear in its weights: `eval = sum(w_i * f_i(position))`, with the
+//! phase (middlegame/endgame) folded into the feature values. Names are stable strings
+//! (`value.F.mg`, `mobility.N.eg`, `pawn.passed.eg`) so tools can read, write and fit them.
+
+use crate::rules::{Bits, Rules, MAX_TYPES};
+
+/// Feature indices of a middlegame/endgame pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pair {
+    pub mg: usize,
+    pub eg: usize,
+}
+
+pub const NONE: usize = usize::MAX;
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub names: Vec<String>,
+    pub value: [Pair; MAX_TYPES],
+    pub center: [Pair; MAX_TYPES],
+    pub advance: [Pair; MAX_TYPES],
+    pub mobility: [Pair; MAX_TYPES],
+    pub passed: Pair,
+    pub doubled: Pair,
+    pub isolated: Pair,
+    pub shelter: usize,
+    pub tropism: usize,
+    pub tempo: usize,
+    /// Per square: 1 in the centre, 0 in the farthest corner.
+    pub centrality: Vec<f32>,
+    /// Per colour and square: 0 on the side's first rank, 1 on the last.
+    pub progress: [Vec<f32>; 2],
+    /// Per colour and square: squares ahead on the same and the adjacent files.
+    pub front_span: [Vec<u128>; 2],
+    /// Per colour and square: squares ahead on the same file.
+    pub front_file: [Vec<u128>; 2],
+    /// Per square: the adjacent files (all ranks).
+    pub adjacent_files: Vec<u128>,
+    /// Per colour and square: the squares in front of a king (shelter).
+    pub shield: [Vec<u128>; 2],
+    /// Per square: squares within king distance 2 (tropism zone).
+    pub near: Vec<u128>,
+}
+
+impl Layout {
+    pub fn new<B: Bits>(r: &Rules<B>) -> Layout {
+        let mut names = Vec::new();
+        let mut add = |name: String| {
+            names.push(name);
+            names.len() - 1
+        };
+        let pair = |add: &mut dyn FnMut(String) -> usize, base: String| Pair {
+            mg: add(format!("{base}.mg")),
+            eg: add(format!("{base}.eg")),
+        };
+        let unset = Pair { mg: NONE, eg: NONE };
+        let mut value = [unset; MAX_TYPES];
+        let mut center = [unset; MAX_TYPES];
+        let mut advance = [unset; MAX_TYPES];
+        let mut mobility = [unset; MAX_TYPES];
+        for (t, pt) in r.types.iter().enumerate() {
+            let l = pt.letter;
+            if t != r.king {
+                value[t] = pair(&mut add, format!("value.{l}"));
+            }
+            center[t] = pair(&mut add, format!("pst.{l}.center"));
+            advance[t] = pair(&mut add, format!("pst.{l}.advance"));
+            if !pt.pawn {
+                mobility[t] = pair(&mut add, format!("mobility.{l}"));
+            }
+        }
+        let passed = pair(&mut add, "pawn.passed".into());
+        let doubled = pair(&mut add, "pawn.doubled".into());
+        let isolated = pair(&mut add, "pawn.isolated".into());
+        let shelter = add("king.shelter".into());
+        let tropism = add("king.tropism".into());
+        let tempo = add("tempo".into());
+
+        let geo = &r.geo;
+        let n = r.nsq;
+        let (w, h) = (geo.files as i32, geo.ranks as i32);
+        let (cx, cy) = ((w - 1) as f32 / 2.0, (h - 1) as f32 / 2.0);
+        let centrality = (0..n)
+            .map(|s| {
+                let dx = (geo.file(s) as f32 - cx).abs() / cx.max(1.0);
+                let dy = (geo.rank(s) as f32 - cy).abs() / cy.max(1.0);
+                1.0 - (dx + dy) / 2.0
+            })
+            .collect();
+        let progress = [
+            (0..n).map(|s| geo.rank(s) as f32 / (h - 1).max(1) as f32).collect(),
+            (0..n).map(|s| (h - 1 - geo.rank(s)) as f32 / (h - 1).max(1) as f32).collect(),
+        ];
+        let mask = |f: &dyn Fn(i32, i32) -> bool| -> u128 {
+            (0..n).filter(|&s| geo.exists(s) && f(geo.file(s), geo.rank(s))).fold(0u128, |a, s| a | 1u128 << s)
+        };
+        let mut front_span = [vec![0; n], vec![0; n]];
+        let mut front_file = [vec![0; n], vec![0; n]];
+        let mut shield = [vec![0; n], vec![0; n]];
+        let mut adjacent_files = vec![0; n];
+        let mut near = vec![0; n];
+        for s in 0..n {
+            let (f, rk) = (geo.file(s), geo.rank(s));
+            for c in 0..2 {
+                let ahead = |r2: i32| if c == 0 { r2 > rk } else { r2 < rk };
+                let dir = if c == 0 { 1 } else { -1 };
+                front_span[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && ahead(r2));
+                front_file[c][s] = mask(&|f2, r2| f2 == f && ahead(r2));
+                shield[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (r2 == rk + dir || r2 == rk + 2 * dir));
+            }
+            adjacent_files[s] = mask(&|f2, _| (f2 - f).abs() == 1);
+            near[s] = mask(&|f2, r2| (f2 - f).abs() <= 2 && (r2 - rk).abs() <= 2);
+        }
+        Layout {
+            names,
+            value,
+            center,
+            advance,
+            mobility,
+            passed,
+            doubled,
+            isolated,
+            shelter,
+            tropism,
+            tempo,
+            centrality,
+            progress,
+            front_span,
+            front_file,
+            adjacent_files,
+            shield,
+            near,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+}

@@ -1,0 +1,109 @@
+//! Evaluation: linear in named weights, so fitting and tuning can read and write them.
+
+pub mod config;
+pub mod features;
+pub mod layout;
+pub mod weights;
+
+use crate::position::Position;
+use crate::rules::{Bits, Rules};
+pub use config::EngineConfig;
+use features::Accumulator;
+pub use layout::Layout;
+use std::sync::Arc;
+
+/// A variant's evaluation with one set of weights.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    pub layout: Arc<Layout>,
+    pub weights: Vec<f32>,
+    phase_weights: Vec<f32>,
+    phase_total: f32,
+}
+
+struct Weighted<'a> {
+    w: &'a [f32],
+    sum: f32,
+}
+
+impl Accumulator for Weighted<'_> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, value: f32) {
+        self.sum += self.w[index] * value;
+    }
+}
+
+/// Collects the sparse feature vector.
+pub struct Sparse(pub Vec<(u32, f32)>);
+
+impl Accumulator for Sparse {
+    fn add(&mut self, index: usize, value: f32) {
+        match self.0.iter_mut().find(|(i, _)| *i == index as u32) {
+            Some(e) => e.1 += value,
+            None => self.0.push((index as u32, value)),
+        }
+    }
+}
+
+impl Evaluator {
+    pub fn new<B: Bits>(r: &Rules<B>, weights: Vec<f32>) -> Evaluator {
+        let layout = Arc::new(Layout::new(r));
+        Self::with_layout(r, layout, weights)
+    }
+
+    pub fn with_layout<B: Bits>(r: &Rules<B>, layout: Arc<Layout>, weights: Vec<f32>) -> Evaluator {
+        assert_eq!(weights.len(), layout.len(), "weight vector does not match the layout");
+        let est = weights::estimated_values(r);
+        let phase_weights: Vec<f32> =
+            (0..r.ntypes()).map(|t| if t == r.king || r.types[t].pawn { 0.0 } else { est[t] }).collect();
+        let phase_total =
+            (0..r.ntypes()).map(|t| phase_weights[t] * (r.initial_counts[0][t] + r.initial_counts[1][t]) as f32).sum();
+        Evaluator { layout, weights, phase_weights, phase_total }
+    }
+
+    /// The evaluator with the variant's default weights.
+    pub fn default_for<B: Bits>(r: &Rules<B>) -> Evaluator {
+        let layout = Layout::new(r);
+        let w = weights::default_weights(r, &layout);
+        Self::with_layout(r, Arc::new(layout), w)
+    }
+
+    pub fn phase<B: Bits>(&self, pos: &Position<B>) -> f32 {
+        features::phase(pos, &self.phase_weights, self.phase_total)
+    }
+
+    /// Score in centipawns from the side to move's point of view.
+    #[inline]
+    pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
+        let mut acc = Weighted { w: &self.weights, sum: 0.0 };
+        features::features(pos, &self.layout, self.phase(pos), &mut acc);
+        let s = acc.sum.round() as i32;
+        if pos.side() == 0 {
+            s
+        } else {
+            -s
+        }
+    }
+
+    /// The sparse feature vector of a position (White's point of view).
+    pub fn features<B: Bits>(&self, pos: &Position<B>) -> Vec<(u32, f32)> {
+        let mut acc = Sparse(Vec::with_capacity(48));
+        features::features(pos, &self.layout, self.phase(pos), &mut acc);
+        acc.0
+    }
+
+    /// Value of a weight by name.
+    pub fn weight(&self, name: &str) -> Option<f32> {
+        self.layout.index(name).map(|i| self.weights[i])
+    }
+
+    /// Middlegame material value of a type (move ordering, SEE-like decisions).
+    pub fn piece_value(&self, t: usize) -> i32 {
+        let i = self.layout.value[t].mg;
+        if i == layout::NONE {
+            0
+        } else {
+            self.weights[i] as i32
+        }
+    }
+}

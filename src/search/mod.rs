@@ -1,0 +1,490 @@
+//! Alpha-beta search: iterative deepening PVS with quiescence, transposition table,
+//! killers and history, check extension, null-move pruning and late-move reductions.
+//!
+//! Game rules inside the tree: checkmate and stalemate per variant, king capture (a side
+//! without its king has lost), repetition (a repeated position scores as a draw), the
+//! no-progress rule and dead material. Mate scores prefer the shortest mate.
+
+pub mod limits;
+mod ordering;
+pub mod tt;
+
+pub use limits::Limits;
+
+use crate::eval::Evaluator;
+use crate::position::{moves, Move, MoveList, Position};
+use crate::rules::Bits;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::{Tt, EXACT, LOWER, UPPER};
+
+pub const MATE: i32 = 30000;
+pub const INF: i32 = 32000;
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Moves (not plies) to mate; negative when the side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    /// Internal score (centipawns, or near ±MATE), side to move's view.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+pub struct Searcher<B: Bits> {
+    pub eval: Evaluator,
+    tt: Tt,
+    killers: [[Move; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    start: Instant,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+    /// Hashes of the game so far and of the current search path.
+    path: Vec<u64>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    seldepth: usize,
+    lmr: [[u8; 64]; 64],
+    piece_values: Vec<i32>,
+    _width: std::marker::PhantomData<B>,
+}
+
+impl<B: Bits> Searcher<B> {
+    pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher<B> {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        let piece_values = (0..crate::rules::MAX_TYPES).map(|t| eval.piece_value(t.min(eval.layout.value.len() - 1))).collect();
+        Searcher {
+            eval,
+            tt: Tt::new(hash_mb),
+            killers: [[Move::NULL; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 128 * 128],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            start: Instant::now(),
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+            path: Vec::with_capacity(1024),
+            pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            seldepth: 0,
+            lmr,
+            piece_values,
+            _width: std::marker::PhantomData,
+        }
+    }
+
+    /// A flag that stops the running search when set (UCI `stop`).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learned (new game): searches become reproducible from here.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    pub fn resize_hash(&mut self, mb: usize) {
+        self.tt = Tt::new(mb);
+    }
+
+    /// Searches `pos`; `history` holds the hashes of the game's earlier positions.
+    pub fn search(
+        &mut self,
+        pos: &Position<B>,
+        history: &[u64],
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let mut pos = *pos;
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop.store(false, Ordering::Relaxed);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let budget = if limits.infinite { None } else { limits.budget() };
+        self.deadline = budget.map(|(_, hard)| self.start + hard);
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+
+        let mut root = MoveList::new();
+        pos.legal_moves(&mut root);
+        let mut result = SearchResult { best: root.first().copied(), score: 0, depth: 0, nodes: 0, pv: vec![] };
+        if root.is_empty() {
+            return result;
+        }
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.negamax(&mut pos, depth as i32, -INF, INF, 0, true);
+            if self.aborted && depth > 1 {
+                // A partial iteration still improves the move if it was searched first.
+                if self.pv_len[0] > 0 && self.pv[0][0] != Move::NULL && score > -INF {
+                    result.best = Some(self.pv[0][0]);
+                }
+                break;
+            }
+            result.best = Some(self.pv[0][0]).filter(|m| *m != Move::NULL).or(result.best);
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: result.pv.clone(),
+            });
+            if self.aborted {
+                break;
+            }
+            if let Some((soft, _)) = budget {
+                if self.start.elapsed() >= soft {
+                    break;
+                }
+            }
+            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 2 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            } else if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// Draw by repetition (one earlier occurrence inside the no-progress window).
+    fn repeated(&self, pos: &Position<B>) -> bool {
+        let n = self.path.len();
+        let window = (pos.halfmove() as usize).min(n);
+        let h = pos.hash();
+        (2..=window).step_by(2).any(|k| self.path[n - k] == h)
+    }
+
+    /// Rule draws and king capture, before searching a node.
+    fn rule_score(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        let r = pos.rules;
+        if r.is_king_capture() && pos.king_square(pos.side()).is_none() {
+            return Some(-MATE + ply as i32);
+        }
+        if ply > 0 {
+            let limit = r.draw.no_progress_plies;
+            if (limit > 0 && pos.halfmove() >= limit) || self.repeated(pos) {
+                return Some(0);
+            }
+            if pos.occupied().count() <= 4 && pos.is_dead_material() {
+                return Some(0);
+            }
+        }
+        None
+    }
+
+    fn no_move_score(&self, pos: &Position<B>, in_check: bool, ply: usize) -> i32 {
+        use crate::variant::config::NoMoveResult;
+        if in_check && !pos.rules.is_king_capture() {
+            return -MATE + ply as i32;
+        }
+        match pos.rules.stalemate {
+            NoMoveResult::Draw => 0,
+            NoMoveResult::Loss => -MATE + ply as i32,
+            NoMoveResult::Win => MATE - ply as i32,
+        }
+    }
+
+    fn negamax(&mut self, pos: &mut Position<B>, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv_len[ply] = 0;
+        if let Some(s) = self.rule_score(pos, ply) {
+            return s;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
+        let mut tt_move = Move::NULL;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = from_tt(e.score, ply);
+            if !pv_node && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let king_capture = pos.rules.is_king_capture();
+        let in_check = pos.in_check();
+
+        // Null move: skipped in check, at PV nodes, and when only pawns are left
+        // (zugzwang-prone endings).
+        if !pv_node && !in_check && depth >= 3 && ply > 0 && self.has_pieces(pos) {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta {
+                let r = 2 + depth / 4;
+                let undo = pos.make_null();
+                self.path.push(key);
+                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                pos.unmake_null(&undo);
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta && s < MATE_BOUND {
+                    return s;
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return self.no_move_score(pos, in_check, ply);
+        }
+        let mut scores = [0i32; moves::MAX_MOVES];
+        self.score_moves(pos, &list, &mut scores, tt_move, ply);
+
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let original_alpha = alpha;
+        for i in 0..list.len() {
+            let m = ordering::pick(&mut list, &mut scores, i);
+            let quiet = !m.is_capture() && m.promo().is_none();
+            let undo = pos.make(m);
+            self.path.push(key);
+            let gives_check = !king_capture && pos.in_check();
+            let ext = (gives_check && ply < MAX_PLY / 2) as i32;
+            let new_depth = depth - 1 + ext;
+            let mut s;
+            if i == 0 {
+                s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let mut r = 0;
+                if quiet && depth >= 3 && i >= 3 && !in_check && !gives_check && !self.is_killer(m, ply) {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.path.pop();
+            pos.unmake(m, &undo);
+            if self.aborted {
+                return if best > -INF { best } else { 0 };
+            }
+            if s > best {
+                best = s;
+                best_move = m;
+                if s > alpha {
+                    alpha = s;
+                    self.pv[ply][0] = m;
+                    let child = self.pv_len[ply + 1].min(MAX_PLY - 1);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=child].copy_from_slice(&tail[0][..child]);
+                    self.pv_len[ply] = child + 1;
+                    if s >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if alpha > original_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if let Some(s) = self.rule_score(pos, ply) {
+            return s;
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = !pos.rules.is_king_capture() && pos.in_check();
+        let mut best = -INF;
+        if !in_check {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        } else if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return self.no_move_score(pos, in_check, ply);
+        }
+        if !in_check {
+            let mut i = 0;
+            while i < list.len() {
+                if list[i].is_capture() || list[i].promo().is_some() {
+                    i += 1;
+                } else {
+                    list.swap_remove(i);
+                }
+            }
+        }
+        let mut scores = [0i32; moves::MAX_MOVES];
+        self.score_moves(pos, &list, &mut scores, Move::NULL, ply);
+        let key = pos.hash();
+        for i in 0..list.len() {
+            let m = ordering::pick(&mut list, &mut scores, i);
+            let undo = pos.make(m);
+            self.path.push(key);
+            let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            self.path.pop();
+            pos.unmake(m, &undo);
+            if self.aborted {
+                return if best > -INF { best } else { 0 };
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn has_pieces(&self, pos: &Position<B>) -> bool {
+        let r = pos.rules;
+        let mut others = pos.color_bb(pos.side()) & !pos.type_bb(r.king);
+        if let Some(p) = r.pawn_type {
+            others &= !pos.type_bb(p);
+        }
+        others.any()
+    }
+
+    fn is_killer(&self, m: Move, ply: usize) -> bool {
+        self.killers[ply][0] == m || self.killers[ply][1] == m
+    }
+
+    fn reward_quiet(&mut self, pos: &Position<B>, m: Move, depth: i32, ply: usize) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let h = &mut self.history[pos.side() * 16384 + m.from() * 128 + m.to()];
+        *h += depth * depth;
+        if *h > 1 << 20 {
+            self.history.iter_mut().for_each(|x| *x /= 2);
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right at any depth.
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
