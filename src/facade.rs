@@ -4,7 +4,7 @@
 //! above); this layer picks the width once, at load, so callers never see it.
 
 use crate::position::Position;
-use crate::rules::{compile, Rules};
+use crate::rules::{compile, Bits, Rules};
 use crate::variant::registry;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -206,5 +206,37 @@ impl Board {
 
     pub fn hash(&self) -> u64 {
         on!(self, p => p.hash())
+    }
+
+    /// The game is over by the position alone: checkmate, stalemate, king capture, dead
+    /// material, no progress. Verdict from the side to move's view.
+    pub fn terminal(&self) -> Option<(crate::position::outcome::Verdict, crate::position::outcome::Termination)> {
+        let mut b = *self;
+        on!(&mut b, p => p.terminal())
+    }
+
+    /// Pieces per side as FEN letters with counts, e.g. `Q1R2B2N2P8` (kings omitted).
+    pub fn material(&self, color: usize) -> String {
+        on!(self, p => {
+            let r = p.rules;
+            let mut s = String::new();
+            for (t, pt) in r.types.iter().enumerate() {
+                let n = p.pieces(color, t).count();
+                if t != r.king && n > 0 {
+                    s += &format!("{}{n}", pt.letter);
+                }
+            }
+            s
+        })
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove(&self) -> u32 {
+        on!(self, p => p.halfmove())
+    }
+
+    /// The variant's draw thresholds: (repetitions, ply cap).
+    pub fn draw_limits(&self) -> (u32, u32) {
+        on!(self, p => (p.rules.draw.repetitions, p.rules.draw.ply_cap))
     }
 }

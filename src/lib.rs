@@ -7,10 +7,12 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod facade;
+pub mod games;
 pub mod position;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod stats;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};

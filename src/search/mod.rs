@@ -160,14 +160,19 @@ impl<B: Bits> Searcher<B> {
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let score = self.negamax(&mut pos, depth as i32, -INF, INF, 0, true);
-            if self.aborted && depth > 1 {
-                // A partial iteration still improves the move if it was searched first.
-                if self.pv_len[0] > 0 && self.pv[0][0] != Move::NULL && score > -INF {
-                    result.best = Some(self.pv[0][0]);
+            // Root moves searched to the end before an abort still count: the PV move is
+            // only replaced by a completed search that beat it.
+            let have_pv = self.pv_len[0] > 0;
+            if have_pv {
+                result.best = Some(self.pv[0][0]);
+            }
+            if self.aborted {
+                if result.depth == 0 && have_pv {
+                    result.score = score;
+                    result.pv = self.pv[0][..self.pv_len[0]].to_vec();
                 }
                 break;
             }
-            result.best = Some(self.pv[0][0]).filter(|m| *m != Move::NULL).or(result.best);
             result.score = score;
             result.depth = depth;
             result.pv = self.pv[0][..self.pv_len[0]].to_vec();
@@ -254,6 +259,9 @@ impl<B: Bits> Searcher<B> {
 
     fn negamax(&mut self, pos: &mut Position<B>, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
         self.pv_len[ply] = 0;
+        if self.aborted {
+            return 0;
+        }
         if let Some(s) = self.rule_score(pos, ply) {
             return s;
         }
@@ -381,6 +389,9 @@ impl<B: Bits> Searcher<B> {
 
     fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
+        if self.aborted {
+            return 0;
+        }
         if let Some(s) = self.rule_score(pos, ply) {
             return s;
         }

@@ -1,0 +1,162 @@
+//! Engine behaviour: mates and tactics from the rules files, legal answers from random
+//! positions, determinism at fixed nodes, and wins against a random mover in every game.
+
+use fairylab::engine::Engine;
+use fairylab::games::{play_game, Adjudication, EnginePlayer, Outcome, RandomPlayer};
+use fairylab::rng::Rng;
+use fairylab::search::{Limits, Score};
+use fairylab::{Board, Variant};
+
+fn engine(variant: &str, options: &[&str]) -> (Variant, Engine) {
+    let v = Variant::load(variant, options).unwrap();
+    (v, Engine::default_for(v).unwrap())
+}
+
+fn best(e: &mut Engine, board: &Board, limits: Limits) -> (String, Score) {
+    e.set_board(board, &[], &[]).unwrap();
+    let d = e.go(&limits, &mut |_| {});
+    (d.best.unwrap(), d.score)
+}
+
+#[test]
+fn king_and_bomber_mate_in_one() {
+    // FBGC P12 is the mate after Fh3-a3 (diagram board).
+    let (v, mut e) = engine("bomber-diagram", &[]);
+    let b = v.parse_fen("8/8/8/8/8/7F/2K5/k7 w - - 0 1").unwrap();
+    let (mv, score) = best(&mut e, &b, Limits::depth(3));
+    assert_eq!(mv, "h3a3");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn super_jump_knight_mate_s2() {
+    // FBGC S2: after 1.Nc1-d4 a9-a8, 2.Nd4-e7 mates.
+    let (v, mut e) = engine("flying-bombers-grand", &["super-jump-knights"]);
+    let b = v.start_position().play("c1d4").unwrap().play("a9a8").unwrap();
+    let (mv, score) = best(&mut e, &b, Limits::depth(2));
+    assert_eq!(mv, "d4e7");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn bland_king_capture_is_taken() {
+    // BL11: after Kc4-c3 White wins by Rc2xc3.
+    let (v, mut e) = engine("bland-chess-46", &[]);
+    let b = v.parse_fen("6/6/6/5*/2k2*/6/2R3/K5 b - - 0 1 WW/WW").unwrap().play("c4c3").unwrap();
+    let (mv, score) = best(&mut e, &b, Limits::depth(2));
+    assert_eq!(mv, "c2c3");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn bland_king_escapes_capture() {
+    // Black king attacked by the rook on the c-file must step off it (or lose at once).
+    let (v, mut e) = engine("bland-chess-46", &[]);
+    let b = v.parse_fen("6/6/6/5*/2k2*/6/2R3/K5 b - - 0 1 WW/WW").unwrap();
+    let (mv, _) = best(&mut e, &b, Limits::depth(3));
+    assert!(mv == "c4b4" || mv == "c4d4", "king stayed on the rook's file: {mv}");
+}
+
+#[test]
+fn wins_a_hanging_piece_in_every_game() {
+    let cases = [
+        ("chess", "4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1", "d2d5"),
+        ("noble-wings", "4k3/8/8/3e4/8/8/3Q4/4K3 w - - 0 1", "d2d5"),
+        ("capablanca", "5k4/10/10/4r5/10/10/4Q5/5K4 w - - 0 1", "e2e5"),
+        ("flying-bombers-hangars", "1******1/4k3/8/8/3r4/8/8/3Q4/4K3/1******1 w - - 0 1", "d2d5"),
+        ("flying-bombers-grand", "5k4/10/10/10/4r5/10/10/10/4Q5/5K4 w - - 0 1", "e2e6"),
+        ("bland-chess-46", "3k2/6/3r2/5*/5*/3R2/6/K5 w - - 0 1 WW/WW", "d3d6"),
+    ];
+    for (variant, fen, expected) in cases {
+        let (v, mut e) = engine(variant, &[]);
+        let b = v.parse_fen(fen).unwrap();
+        let (mv, _) = best(&mut e, &b, Limits::depth(4));
+        assert_eq!(mv, expected, "{variant}: {fen}");
+    }
+}
+
+#[test]
+fn sees_a_bomber_double_capture() {
+    // Fd4xf4(xe4) removes a rook and a knight in one move.
+    let (v, mut e) = engine("bomber-diagram", &[]);
+    let b = v.parse_fen("7k/8/8/8/3Frn2/8/8/K7 w - - 0 1").unwrap();
+    let (mv, _) = best(&mut e, &b, Limits::depth(3));
+    assert_eq!(mv, "d4f4");
+}
+
+#[test]
+fn fixed_node_searches_are_deterministic() {
+    for variant in ["chess", "flying-bombers-grand", "bland-chess-46"] {
+        let v = Variant::load(variant, &[]).unwrap();
+        let b = v.start_position().play(&v.start_position().legal_moves()[3]).unwrap();
+        let run = || {
+            let mut e = Engine::default_for(v).unwrap();
+            e.set_board(&b, &[], &[]).unwrap();
+            let d = e.go(&Limits::nodes(20_000), &mut |_| {});
+            (d.best, d.score, d.nodes, d.pv)
+        };
+        let first = run();
+        assert_eq!(first.2, 20_000, "{variant}: node limit not exact");
+        assert_eq!(first, run(), "{variant}: two identical searches differ");
+        // The same engine after a new game repeats itself too.
+        let mut e = Engine::default_for(v).unwrap();
+        e.set_board(&b, &[], &[]).unwrap();
+        let a = e.go(&Limits::nodes(20_000), &mut |_| {});
+        e.new_game();
+        let c = e.go(&Limits::nodes(20_000), &mut |_| {});
+        assert_eq!((a.best, a.nodes), (c.best, c.nodes), "{variant}: new_game does not reset");
+    }
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let variants: [(&str, &[&str]); 7] = [
+        ("chess", &[]),
+        ("capablanca", &[]),
+        ("noble-wings", &[]),
+        ("bland-chess-46", &[]),
+        ("flying-bombers-hangars", &[]),
+        ("flying-bombers-grand", &[]),
+        ("flying-bombers-grand", &["immediate-landing", "super-jump-knights"]),
+    ];
+    let mut rng = Rng::new(11);
+    for (name, opts) in variants {
+        let (v, mut e) = engine(name, opts);
+        for _ in 0..12 {
+            let mut b = v.start_position();
+            let plies = 4 + rng.below(60);
+            for _ in 0..plies {
+                let moves = b.legal_moves();
+                if moves.is_empty() || b.terminal().is_some() {
+                    break;
+                }
+                b = b.play(&moves[rng.below(moves.len())]).unwrap();
+            }
+            let legal = b.legal_moves();
+            if legal.is_empty() || b.terminal().is_some() {
+                continue;
+            }
+            let (mv, _) = best(&mut e, &b, Limits::nodes(3000));
+            assert!(legal.contains(&mv), "{name}: illegal {mv} in {}", b.fen());
+        }
+    }
+}
+
+#[test]
+fn beats_a_random_mover_in_every_game() {
+    for name in ["chess", "capablanca", "noble-wings", "bland-chess-46", "flying-bombers-hangars", "flying-bombers-grand"] {
+        let v = Variant::load(name, &[]).unwrap();
+        for engine_white in [true, false] {
+            let mut eng =
+                EnginePlayer { name: "engine".into(), engine: Engine::default_for(v).unwrap(), limits: Limits::nodes(3000) };
+            let mut rnd = RandomPlayer { name: "random".into(), rng: Rng::new(5) };
+            let rec = if engine_white {
+                play_game(&v.start_position(), &mut eng, &mut rnd, &Adjudication::default())
+            } else {
+                play_game(&v.start_position(), &mut rnd, &mut eng, &Adjudication::default())
+            };
+            let want = if engine_white { Outcome::WhiteWins } else { Outcome::BlackWins };
+            assert_eq!(rec.outcome, want, "{name}: engine white={engine_white} ended {:?} after {} plies", rec.termination, rec.moves.len());
+        }
+    }
+}
