@@ -112,15 +112,28 @@ macro_rules! on {
 
 impl Engine {
     /// An engine for `variant` with `config` weights and `settings` overrides.
-    pub fn new(variant: Variant, config: &EngineConfig, settings: &[(String, f32)], hash_mb: usize) -> Result<Engine, Error> {
+    pub fn new(
+        variant: Variant,
+        config: &EngineConfig,
+        settings: &[(String, f32)],
+        hash_mb: usize,
+    ) -> Result<Engine, Error> {
         let width = match variant {
             Variant::Narrow(r) => {
                 let e = config.evaluator(r, settings)?;
-                Width::Narrow(Inner { searcher: Searcher::new(e, hash_mb), pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
+                Width::Narrow(Inner {
+                    searcher: Searcher::new(e, hash_mb),
+                    pos: Position::from_fen(r, &r.start_fen)?,
+                    history: vec![],
+                })
             }
             Variant::Wide(r) => {
                 let e = config.evaluator(r, settings)?;
-                Width::Wide(Inner { searcher: Searcher::new(e, hash_mb), pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
+                Width::Wide(Inner {
+                    searcher: Searcher::new(e, hash_mb),
+                    pos: Position::from_fen(r, &r.start_fen)?,
+                    history: vec![],
+                })
             }
         };
         Ok(Engine { variant, width })

@@ -57,8 +57,11 @@ macro_rules! on_rules {
     };
 }
 
-fn cache() -> &'static Mutex<HashMap<(String, Vec<String>), Variant>> {
-    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<String>), Variant>>> = OnceLock::new();
+/// Compiled variants by (file text, options): each is compiled once per process.
+type Cache = Mutex<HashMap<(String, Vec<String>), Variant>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 

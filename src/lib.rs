@@ -3,6 +3,9 @@
 //! Data flows one way: `variant` (TOML files) -> `rules` (compiled tables) ->
 //! `position` (position, move generation, perft) -> tools on top.
 
+// Index loops over colours and squares read more clearly than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
 pub mod cli;
 pub mod engine;
 pub mod eval;

@@ -144,11 +144,16 @@ fn never_returns_an_illegal_move() {
 
 #[test]
 fn beats_a_random_mover_in_every_game() {
-    for name in ["chess", "capablanca", "noble-wings", "bland-chess-46", "flying-bombers-hangars", "flying-bombers-grand"] {
+    for name in
+        ["chess", "capablanca", "noble-wings", "bland-chess-46", "flying-bombers-hangars", "flying-bombers-grand"]
+    {
         let v = Variant::load(name, &[]).unwrap();
         for engine_white in [true, false] {
-            let mut eng =
-                EnginePlayer { name: "engine".into(), engine: Engine::default_for(v).unwrap(), limits: Limits::nodes(3000) };
+            let mut eng = EnginePlayer {
+                name: "engine".into(),
+                engine: Engine::default_for(v).unwrap(),
+                limits: Limits::nodes(3000),
+            };
             let mut rnd = RandomPlayer { name: "random".into(), rng: Rng::new(5) };
             let rec = if engine_white {
                 play_game(&v.start_position(), &mut eng, &mut rnd, &Adjudication::default())
@@ -156,7 +161,13 @@ fn beats_a_random_mover_in_every_game() {
                 play_game(&v.start_position(), &mut rnd, &mut eng, &Adjudication::default())
             };
             let want = if engine_white { Outcome::WhiteWins } else { Outcome::BlackWins };
-            assert_eq!(rec.outcome, want, "{name}: engine white={engine_white} ended {:?} after {} plies", rec.termination, rec.moves.len());
+            assert_eq!(
+                rec.outcome,
+                want,
+                "{name}: engine white={engine_white} ended {:?} after {} plies",
+                rec.termination,
+                rec.moves.len()
+            );
         }
     }
 }

@@ -80,7 +80,11 @@ fn parse_go(words: &[&str], white: bool) -> Result<Limits, String> {
     let mut l = Limits::default();
     let mut i = 0;
     let num = |i: usize| -> Result<u64, String> {
-        words.get(i).ok_or_else(|| format!("go: '{}' needs a number", words[i - 1]))?.parse::<u64>().map_err(|_| format!("go: '{}' is not a number", words[i]))
+        words
+            .get(i)
+            .ok_or_else(|| format!("go: '{}' needs a number", words[i - 1]))?
+            .parse::<u64>()
+            .map_err(|_| format!("go: '{}' is not a number", words[i]))
     };
     while i < words.len() {
         match words[i] {
@@ -161,7 +165,8 @@ fn handle(state: &mut State, line: &str) -> Result<bool, String> {
         }
         "position" => {
             let moves_at = words.iter().position(|&w| w == "moves");
-            let moves: Vec<String> = moves_at.map(|i| words[i + 1..].iter().map(|s| s.to_string()).collect()).unwrap_or_default();
+            let moves: Vec<String> =
+                moves_at.map(|i| words[i + 1..].iter().map(|s| s.to_string()).collect()).unwrap_or_default();
             let head = &words[1..moves_at.unwrap_or(words.len())];
             let fen = match head.first() {
                 Some(&"startpos") => None,
@@ -200,7 +205,13 @@ fn handle(state: &mut State, line: &str) -> Result<bool, String> {
 pub fn run(a: &UciArgs) -> Result<(), Error> {
     let opts: Vec<&str> = a.options.iter().map(|s| s.as_str()).collect();
     let v = Variant::load(&a.variant, &opts)?;
-    let mut state = State { engine: Some(Engine::default_for(v)?), running: None, hash: 16, options: a.options.clone(), stop_flag: None };
+    let mut state = State {
+        engine: Some(Engine::default_for(v)?),
+        running: None,
+        hash: 16,
+        options: a.options.clone(),
+        stop_flag: None,
+    };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };

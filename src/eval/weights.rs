@@ -37,8 +37,11 @@ pub fn estimated_values<B: Bits>(r: &Rules<B>) -> Vec<f32> {
                 total += (q & c).count() as f32 + 0.5 * ((q ^ c).count() as f32);
                 let mut rider = |ray: u16, w: f32| {
                     let squares: Vec<usize> = r.ray(ray, sq).iter().collect();
-                    let ordered: Box<dyn Iterator<Item = &usize>> =
-                        if r.ray_info[ray as usize].positive { Box::new(squares.iter()) } else { Box::new(squares.iter().rev()) };
+                    let ordered: Box<dyn Iterator<Item = &usize>> = if r.ray_info[ray as usize].positive {
+                        Box::new(squares.iter())
+                    } else {
+                        Box::new(squares.iter().rev())
+                    };
                     for (k, _) in ordered.enumerate() {
                         total += w * 0.85f32.powi(k as i32);
                     }

@@ -27,7 +27,13 @@ pub trait Player: Send {
     fn new_game(&mut self) -> Result<(), PlayerError>;
     /// Chooses a move in `board`; `history` = hashes of the earlier positions, `moves` =
     /// the moves since the game's start position `start`.
-    fn choose(&mut self, start: &Board, moves: &[String], board: &Board, history: &[u64]) -> Result<Choice, PlayerError>;
+    fn choose(
+        &mut self,
+        start: &Board,
+        moves: &[String],
+        board: &Board,
+        history: &[u64],
+    ) -> Result<Choice, PlayerError>;
 }
 
 pub struct EnginePlayer {

@@ -6,8 +6,8 @@ mod fen;
 mod legal;
 mod make;
 pub mod movegen;
-pub mod outcome;
 pub mod moves;
+pub mod outcome;
 mod pawns;
 mod perft;
 

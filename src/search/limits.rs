@@ -30,7 +30,7 @@ impl Limits {
             return Some((t, t));
         }
         let left = self.time?;
-        let moves = self.movestogo.unwrap_or(30).clamp(1, 60) as u32;
+        let moves = self.movestogo.unwrap_or(30).clamp(1, 60);
         let soft = left / moves + self.inc * 3 / 4;
         let hard = (soft * 3).min(left / 2);
         Some((soft.min(hard), hard))

@@ -93,7 +93,8 @@ impl<B: Bits> Searcher<B> {
                 *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
             }
         }
-        let piece_values = (0..crate::rules::MAX_TYPES).map(|t| eval.piece_value(t.min(eval.layout.value.len() - 1))).collect();
+        let piece_values =
+            (0..crate::rules::MAX_TYPES).map(|t| eval.piece_value(t.min(eval.layout.value.len() - 1))).collect();
         Searcher {
             eval,
             tt: Tt::new(hash_mb),
@@ -257,7 +258,15 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
-    fn negamax(&mut self, pos: &mut Position<B>, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &mut Position<B>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if self.aborted {
             return 0;

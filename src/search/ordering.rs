@@ -27,7 +27,10 @@ impl<B: Bits> Searcher<B> {
                     DOUBLE => gain += value(m.aux()) + value(m.to()),
                     _ => {}
                 }
-                if pos.rules.is_king_capture() && (m.kind() == CAPTURE) && code_type(pos.code_at(m.to())) == pos.rules.king {
+                if pos.rules.is_king_capture()
+                    && (m.kind() == CAPTURE)
+                    && code_type(pos.code_at(m.to())) == pos.rules.king
+                {
                     gain += 100_000;
                 }
                 if let Some(p) = m.promo() {

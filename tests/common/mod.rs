@@ -149,7 +149,7 @@ pub fn play(b: &Board, mv: &str) -> Board {
 
 /// Plays a sequence of moves that must all be legal.
 pub fn play_line(b: &Board, line: &[&str]) -> Board {
-    let mut cur = b.clone();
+    let mut cur = *b;
     for mv in line {
         cur = play(&cur, mv);
     }
