@@ -1,0 +1,1 @@
+//! PGN export and import of game records.

@@ -1,0 +1,1 @@
+//! External UCI engines as players (subprocesses, arbitrated by fairylab).
