@@ -233,6 +233,37 @@ impl Board {
         })
     }
 
+    /// The position with pieces removed: `spec` lists piece letters (the instance nearest
+    /// the a-file goes, then the one nearest the side's own first rank) or square names,
+    /// joined by `+`, e.g. `R`, `R+P`, `f2`. Used to build imbalance openings.
+    pub fn without(&self, color: usize, spec: &str) -> Result<Board, Error> {
+        let mut b = *self;
+        for token in spec.split('+').map(str::trim).filter(|t| !t.is_empty()) {
+            on!(&mut b, p => {
+                let geo = &p.rules.geo;
+                let sq = if let Some(sq) = geo.parse(token) {
+                    sq
+                } else {
+                    let mut chars = token.chars();
+                    let (Some(l), None) = (chars.next(), chars.next()) else {
+                        return Err(Error(format!("'{token}' is neither a piece letter nor a square")));
+                    };
+                    let t = p.rules.type_of_letter(l).ok_or_else(|| Error(format!("unknown piece letter '{l}'")))?;
+                    let own_rank = |s: usize| if color == 0 { geo.rank(s) } else { geo.ranks as i32 - 1 - geo.rank(s) };
+                    p.pieces(color, t)
+                        .iter()
+                        .min_by_key(|&s| (geo.file(s), own_rank(s)))
+                        .ok_or_else(|| Error(format!("{} has no '{l}' to remove", if color == 0 { "White" } else { "Black" })))?
+                };
+                if p.code_at(sq) != 0 && crate::position::code_color(p.code_at(sq)) != color {
+                    return Err(Error(format!("{token}: the piece there belongs to the other side")));
+                }
+                p.remove_piece(sq)?;
+            });
+        }
+        Ok(b)
+    }
+
     /// Plies since the last capture or pawn move.
     pub fn halfmove(&self) -> u32 {
         on!(self, p => p.halfmove())

@@ -16,6 +16,7 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod stats;
+pub mod tournament;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};

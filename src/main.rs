@@ -24,6 +24,14 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Run as a UCI engine on stdin/stdout.
     Uci(cli::uci::UciArgs),
+    /// Play a match between two engines (game pairs, colours swapped).
+    Match(cli::tournament::TournamentArgs),
+    /// Round robin or gauntlet of several engines.
+    Tournament(cli::tournament::TournamentArgs),
+    /// Elo, nElo, LOS and SPRT from counts or from a run directory.
+    Stats(cli::stats::StatsArgs),
+    /// Combine shard output directories.
+    Merge(cli::stats::MergeArgs),
 }
 
 fn main() {
@@ -33,6 +41,10 @@ fn main() {
         Command::Perft(a) => cli::perft::run(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Uci(a) => cli::uci::run(&a),
+        Command::Match(a) => cli::tournament::run(&a, true),
+        Command::Tournament(a) => cli::tournament::run(&a, false),
+        Command::Stats(a) => cli::stats::run(&a),
+        Command::Merge(a) => cli::stats::merge(&a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

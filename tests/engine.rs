@@ -149,11 +149,7 @@ fn beats_a_random_mover_in_every_game() {
     {
         let v = Variant::load(name, &[]).unwrap();
         for engine_white in [true, false] {
-            let mut eng = EnginePlayer {
-                name: "engine".into(),
-                engine: Engine::default_for(v).unwrap(),
-                limits: Limits::nodes(3000),
-            };
+            let mut eng = EnginePlayer::new("engine", Engine::default_for(v).unwrap(), Limits::nodes(3000), None);
             let mut rnd = RandomPlayer { name: "random".into(), rng: Rng::new(5) };
             let rec = if engine_white {
                 play_game(&v.start_position(), &mut eng, &mut rnd, &Adjudication::default())

@@ -1,6 +1,8 @@
 //! Command implementations behind `src/main.rs`, one module per subcommand.
 pub mod bench;
 pub mod perft;
+pub mod stats;
+pub mod tournament;
 pub mod uci;
 pub mod variants;
 

@@ -4,6 +4,7 @@ use crate::engine::Engine;
 use crate::rng::Rng;
 use crate::search::Limits;
 use crate::Board;
+use std::time::{Duration, Instant};
 
 /// Why a player failed to produce a move.
 #[derive(Debug, Clone)]
@@ -40,6 +41,15 @@ pub struct EnginePlayer {
     pub name: String,
     pub engine: Engine,
     pub limits: Limits,
+    /// Base time and increment when playing on a clock.
+    pub clock: Option<(Duration, Duration)>,
+    remaining: Duration,
+}
+
+impl EnginePlayer {
+    pub fn new(name: &str, engine: Engine, limits: Limits, clock: Option<(Duration, Duration)>) -> EnginePlayer {
+        EnginePlayer { name: name.to_string(), engine, limits, clock, remaining: clock.map_or(Duration::ZERO, |c| c.0) }
+    }
 }
 
 impl Player for EnginePlayer {
@@ -48,11 +58,25 @@ impl Player for EnginePlayer {
     }
     fn new_game(&mut self) -> Result<(), PlayerError> {
         self.engine.new_game();
+        self.remaining = self.clock.map_or(Duration::ZERO, |c| c.0);
         Ok(())
     }
     fn choose(&mut self, _: &Board, _: &[String], board: &Board, history: &[u64]) -> Result<Choice, PlayerError> {
         self.engine.set_board(board, history, &[]).map_err(|e| PlayerError::Failure(e.0))?;
-        let d = self.engine.go(&self.limits, &mut |_| {});
+        let mut limits = self.limits.clone();
+        if let Some((_, inc)) = self.clock {
+            limits.time = Some(self.remaining);
+            limits.inc = inc;
+        }
+        let started = Instant::now();
+        let d = self.engine.go(&limits, &mut |_| {});
+        if let Some((_, inc)) = self.clock {
+            let used = started.elapsed();
+            if used > self.remaining {
+                return Err(PlayerError::Timeout(format!("{} lost on time", self.name)));
+            }
+            self.remaining = self.remaining - used + inc;
+        }
         let mv = d.best.ok_or_else(|| PlayerError::Failure("no move in a position with legal moves".into()))?;
         Ok(Choice { mv, score_cp: Some(d.score_cp), depth: d.depth, nodes: d.nodes })
     }

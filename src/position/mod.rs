@@ -210,3 +210,34 @@ impl<B: Bits> Position<B> {
         s
     }
 }
+
+impl<B: Bits> Position<B> {
+    /// Removes the piece on `sq` as a position edit (imbalance openings), not a move:
+    /// castling rights that needed it and a stale e.p. target go, the hash is recomputed.
+    pub fn remove_piece(&mut self, sq: usize) -> Result<(), String> {
+        let r = self.rules;
+        let c = self.board[sq];
+        if c == 0 {
+            return Err(format!("no piece on {}", r.geo.name(sq)));
+        }
+        if code_type(c) == r.king {
+            return Err("the royal piece cannot be removed".into());
+        }
+        self.remove(sq);
+        let mut keep = 0u8;
+        for o in &r.castling {
+            let king_home = self.board[o.king_from as usize] == code(r.king, o.color);
+            let rook_home = self.board[o.rook_from as usize] == code(o.rook_type, o.color);
+            if king_home && rook_home {
+                keep |= 1 << o.right;
+            }
+        }
+        self.castling &= keep;
+        if self.ep_victim as usize == sq {
+            self.ep = [NO_SQUARE; 2];
+            self.ep_victim = NO_SQUARE;
+        }
+        self.hash = self.compute_hash();
+        Ok(())
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,

@@ -1,0 +1,113 @@
+//! `fairylab stats` (the offline calculator) and `fairylab merge`.
+
+use crate::stats::{Pentanomial, Wdl};
+use crate::tournament::game_result;
+use crate::tournament::{output, Encounter, Summary};
+use crate::Error;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct StatsArgs {
+    /// Wins, draws, losses: `W,D,L`.
+    #[arg(long)]
+    pub wdl: Option<String>,
+    /// Pair counts `LL,LD,DD+WL,WD,WW`.
+    #[arg(long)]
+    pub penta: Option<String>,
+    /// A run directory (games.csv): statistics of its encounters.
+    #[arg(long)]
+    pub games: Option<PathBuf>,
+    /// `elo0=.. elo1=.. alpha=.. beta=.. model=normalized|logistic`.
+    #[arg(long)]
+    pub sprt: Option<String>,
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Shard directories.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+fn counts(flag: &str, text: &str, n: usize) -> Result<Vec<u64>, Error> {
+    let v: Vec<u64> = text
+        .split(',')
+        .map(|x| x.trim().parse::<u64>().map_err(|_| Error(format!("{flag}: '{x}' is not a count"))))
+        .collect::<Result<_, _>>()?;
+    if v.len() != n {
+        return Err(Error(format!("{flag} needs {n} comma-separated counts, got {}", v.len())));
+    }
+    Ok(v)
+}
+
+/// Encounters of a run directory, from the first-named engine's point of view.
+pub fn encounters_of(dir: &std::path::Path) -> Result<Vec<Encounter>, Error> {
+    let games = output::read_games(dir)?;
+    // Per (first engine, second engine): the encounter and engine one's scores per pair.
+    type Pairs = std::collections::BTreeMap<u64, Vec<f64>>;
+    let mut map: std::collections::BTreeMap<(String, String), (Encounter, Pairs)> = Default::default();
+    for g in &games {
+        let Some(w) = g.white_score() else { continue };
+        let (a, b, sa) =
+            if g.game_id.is_multiple_of(2) { (&g.white, &g.black, w) } else { (&g.black, &g.white, 1.0 - w) };
+        let entry = map
+            .entry((a.clone(), b.clone()))
+            .or_insert_with(|| (Encounter { a: a.clone(), b: b.clone(), ..Default::default() }, Default::default()));
+        entry.0.wdl.record(game_result(sa));
+        entry.1.entry(g.pair_id).or_default().push(sa);
+    }
+    Ok(map
+        .into_values()
+        .map(|(mut e, pairs)| {
+            for v in pairs.values().filter(|v| v.len() == 2) {
+                e.penta.record(game_result(v[0]), game_result(v[1]));
+            }
+            e
+        })
+        .collect())
+}
+
+pub fn run(a: &StatsArgs) -> Result<(), Error> {
+    let sprt = a.sprt.as_deref().map(super::tournament::parse_sprt).transpose()?;
+    let mut summary = Summary::default();
+    if let Some(t) = &a.wdl {
+        let c = counts("--wdl", t, 3)?;
+        let e =
+            Encounter { a: "first".into(), b: "second".into(), wdl: Wdl::new(c[0], c[1], c[2]), ..Default::default() };
+        if let Some(s) = &sprt {
+            summary.sprt = Some(s.test_wdl(&e.wdl));
+        }
+        summary.encounters.push(e);
+    }
+    if let Some(t) = &a.penta {
+        let c = counts("--penta", t, 5)?;
+        let p = Pentanomial::new(c[0], c[1], c[2], c[3], c[4]);
+        // W/D/L of the games behind the pairs is not recoverable; show pair-based figures.
+        let e = Encounter { a: "first".into(), b: "second".into(), penta: p, ..Default::default() };
+        if let Some(s) = &sprt {
+            summary.sprt = Some(s.test_pentanomial(&p));
+        }
+        summary.encounters.push(e);
+    }
+    if let Some(dir) = &a.games {
+        let enc = encounters_of(dir)?;
+        if let (Some(s), Some(e)) = (&sprt, enc.first()) {
+            summary.sprt = Some(s.test_pentanomial(&e.penta));
+        }
+        summary.encounters.extend(enc);
+    }
+    if summary.encounters.is_empty() {
+        return Err(Error("stats needs --wdl, --penta or --games".into()));
+    }
+    super::tournament::print_summary(&summary);
+    Ok(())
+}
+
+pub fn merge(a: &MergeArgs) -> Result<(), Error> {
+    let (games, positions) = output::merge(&a.dirs, &a.out)?;
+    println!("merged {games} games and {positions} positions into {}", a.out.display());
+    Ok(())
+}

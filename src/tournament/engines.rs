@@ -1,0 +1,151 @@
+//! `--engine` specifications and the players built from them.
+//!
+//! In-process: `name=A [config=path.toml] [set.value.F=450 ...] [nodes=N] [depth=D] [hash=MB]`.
+//! External UCI: `name=fs cmd=/path/to/engine [arg=...] [option.UCI_Variant=...]`.
+
+use crate::engine::Engine;
+use crate::eval::EngineConfig;
+use crate::games::uci_player::{UciPlayer, UciSpec};
+use crate::games::{EnginePlayer, Player};
+use crate::search::Limits;
+use crate::Variant;
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineKind {
+    Internal { config: Option<String>, settings: Vec<(String, f32)>, hash: usize },
+    External { cmd: String, args: Vec<String>, options: Vec<(String, String)> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub kind: EngineKind,
+    /// Per-engine search limit overriding the tournament's (`nodes=`, `depth=`).
+    pub limits: Option<Limits>,
+}
+
+impl EngineSpec {
+    /// Parses `key=value` words (one `--engine` argument).
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut name = None;
+        let mut config = None;
+        let mut settings = Vec::new();
+        let mut cmd = None;
+        let mut args = Vec::new();
+        let mut options = Vec::new();
+        let mut hash = 8;
+        let mut limits: Option<Limits> = None;
+        for word in text.split_whitespace() {
+            let (k, v) = word.split_once('=').ok_or_else(|| format!("--engine: '{word}' must look like key=value"))?;
+            let num = |v: &str| v.parse::<u64>().map_err(|_| format!("--engine: {k}='{v}' is not a number"));
+            match k {
+                "name" => name = Some(v.to_string()),
+                "config" => config = Some(v.to_string()),
+                "cmd" => cmd = Some(v.to_string()),
+                "arg" => args.push(v.to_string()),
+                "hash" => hash = num(v)? as usize,
+                "nodes" => limits.get_or_insert_with(Limits::default).nodes = Some(num(v)?),
+                "depth" => limits.get_or_insert_with(Limits::default).depth = Some(num(v)? as u32),
+                _ if k.starts_with("set.") => {
+                    let w: f32 = v.parse().map_err(|_| format!("--engine: {k}='{v}' is not a number"))?;
+                    settings.push((k["set.".len()..].to_string(), w));
+                }
+                _ if k.starts_with("option.") => options.push((k["option.".len()..].to_string(), v.to_string())),
+                _ => return Err(format!("--engine: unknown key '{k}'")),
+            }
+        }
+        let name = name.ok_or("--engine: missing name=...")?;
+        let kind = match cmd {
+            Some(cmd) => {
+                if config.is_some() || !settings.is_empty() {
+                    return Err(format!("--engine {name}: config/set.* apply to fairylab's own engine, not to cmd="));
+                }
+                EngineKind::External { cmd, args, options }
+            }
+            None => {
+                if !options.is_empty() || !args.is_empty() {
+                    return Err(format!("--engine {name}: option.*/arg= need cmd="));
+                }
+                EngineKind::Internal { config, settings, hash }
+            }
+        };
+        Ok(EngineSpec { name, kind, limits })
+    }
+
+    /// Checks that an in-process engine can be built (bad config or weight names fail
+    /// before any game starts).
+    pub fn validate(&self, variant: Variant) -> Result<(), String> {
+        if let EngineKind::Internal { .. } = self.kind {
+            self.internal(variant, &Limits::default(), None)?;
+        }
+        Ok(())
+    }
+
+    fn internal(
+        &self,
+        variant: Variant,
+        limits: &Limits,
+        clock: Option<(Duration, Duration)>,
+    ) -> Result<EnginePlayer, String> {
+        let EngineKind::Internal { config, settings, hash } = &self.kind else { unreachable!() };
+        let cfg = match config {
+            Some(path) => EngineConfig::load(path)?,
+            None => EngineConfig::for_variant(variant.name())?,
+        };
+        let engine = Engine::new(variant, &cfg, settings, *hash).map_err(|e| e.0)?;
+        Ok(EnginePlayer::new(&self.name, engine, self.limits.clone().unwrap_or_else(|| limits.clone()), clock))
+    }
+
+    /// A fresh player for one worker.
+    pub fn player(
+        &self,
+        variant: Variant,
+        limits: &Limits,
+        clock: Option<(Duration, Duration)>,
+    ) -> Result<Box<dyn Player>, String> {
+        match &self.kind {
+            EngineKind::Internal { .. } => Ok(Box::new(self.internal(variant, limits, clock)?)),
+            EngineKind::External { cmd, args, options } => {
+                let mut options = options.clone();
+                if !options.iter().any(|(k, _)| k == "UCI_Variant") {
+                    options.insert(0, ("UCI_Variant".into(), variant.name().into()));
+                }
+                let spec = UciSpec {
+                    name: self.name.clone(),
+                    cmd: cmd.clone(),
+                    args: args.clone(),
+                    options,
+                    limits: self.limits.clone().unwrap_or_else(|| limits.clone()),
+                    clock,
+                    timeout_margin: Duration::from_millis(1000),
+                };
+                Ok(Box::new(UciPlayer::new(spec)?))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_internal_and_external_specs() {
+        let a = EngineSpec::parse("name=A set.value.F=450 nodes=500").unwrap();
+        assert_eq!(a.name, "A");
+        assert_eq!(a.limits.unwrap().nodes, Some(500));
+        match a.kind {
+            EngineKind::Internal { settings, .. } => assert_eq!(settings, vec![("value.F".to_string(), 450.0)]),
+            _ => panic!("expected internal"),
+        }
+        let b = EngineSpec::parse("name=fs cmd=/bin/fs option.Hash=32").unwrap();
+        assert!(
+            matches!(b.kind, EngineKind::External { ref options, .. } if options[0] == ("Hash".into(), "32".into()))
+        );
+        assert!(EngineSpec::parse("cmd=/x").unwrap_err().contains("name"));
+        assert!(EngineSpec::parse("name=A bogus=1").unwrap_err().contains("bogus"));
+        assert!(EngineSpec::parse("name=A nodes=lots").is_err());
+        assert!(EngineSpec::parse("name=A cmd=/x set.value.P=1").is_err());
+    }
+}

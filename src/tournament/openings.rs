@@ -1,0 +1,92 @@
+//! Openings: the variant's start (or lines of an EPD/FEN file), optionally an imbalance
+//! (pieces removed from each side), then seeded random plies. Random plies that leave a
+//! side clearly lost are rejected by a short search, so openings are playable.
+
+use crate::engine::Engine;
+use crate::rng::Rng;
+use crate::search::Limits;
+use crate::{Board, Error, Variant};
+
+#[derive(Clone, Debug)]
+pub struct OpeningConfig {
+    /// FENs to start from (empty = the variant's start position); used in turn.
+    pub fens: Vec<String>,
+    pub random_plies: u32,
+    /// Pieces White and Black lack (`R`, `F+P`, `f2`; empty = none).
+    pub imbalance: Option<(String, String)>,
+    /// Largest accepted change of the evaluation (cp) caused by the random plies.
+    pub max_drift: i32,
+    pub seed: u64,
+}
+
+impl Default for OpeningConfig {
+    fn default() -> Self {
+        OpeningConfig { fens: vec![], random_plies: 8, imbalance: None, max_drift: 150, seed: 1 }
+    }
+}
+
+/// Reads an EPD/FEN file: one position per line; `#` comments and blank lines skipped;
+/// EPD operations after `;` ignored.
+pub fn read_file(variant: Variant, path: &str) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error(format!("cannot read openings file {path}: {e}")))?;
+    let mut fens = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split(';').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let b = variant.parse_fen(line).map_err(|e| Error(format!("{path}:{}: {e}", i + 1)))?;
+        fens.push(b.fen());
+    }
+    if fens.is_empty() {
+        return Err(Error(format!("openings file {path} has no positions")));
+    }
+    Ok(fens)
+}
+
+fn white_score(engine: &mut Engine, b: &Board) -> Result<i32, Error> {
+    engine.set_board(b, &[], &[])?;
+    engine.new_game();
+    let d = engine.go(&Limits::nodes(1500), &mut |_| {});
+    Ok(if b.side_to_move() == 'w' { d.score_cp } else { -d.score_cp })
+}
+
+/// The opening of game pair `index` (both games of a pair start from it).
+pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
+    let mut base = match cfg.fens.len() {
+        0 => variant.start_position(),
+        n => variant.parse_fen(&cfg.fens[(index % n as u64) as usize])?,
+    };
+    if let Some((w, b)) = &cfg.imbalance {
+        base = base.without(0, w)?.without(1, b)?;
+    }
+    if cfg.random_plies == 0 {
+        return Ok(base);
+    }
+    let mut engine = Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name())?, &[], 1)?;
+    let reference = white_score(&mut engine, &base)?;
+    let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut fallback = base;
+    for attempt in 0..64 {
+        let mut b = base;
+        let mut ok = true;
+        for _ in 0..cfg.random_plies {
+            let moves = b.legal_moves();
+            if moves.is_empty() || b.terminal().is_some() {
+                ok = false;
+                break;
+            }
+            b = b.play(&moves[rng.below(moves.len())])?;
+        }
+        if !ok || b.terminal().is_some() {
+            continue;
+        }
+        if attempt == 0 {
+            fallback = b;
+        }
+        if (white_score(&mut engine, &b)? - reference).abs() <= cfg.max_drift {
+            return Ok(b);
+        }
+    }
+    Ok(fallback)
+}

@@ -1,0 +1,129 @@
+//! Tournaments: results independent of concurrency, resume after interruption, shards
+//! that merge to the full run, PGN that reads back, imbalance openings.
+
+use fairylab::games::pgn;
+use fairylab::search::Limits;
+use fairylab::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use fairylab::Variant;
+use std::path::{Path, PathBuf};
+
+fn settings(variant: &str, out: &Path, concurrency: usize) -> Settings {
+    Settings {
+        variant: Variant::load(variant, &[]).unwrap(),
+        engines: vec![EngineSpec::parse("name=A").unwrap(), EngineSpec::parse("name=B set.value.N=250").unwrap()],
+        mode: Mode::RoundRobin,
+        rounds: 4,
+        concurrency,
+        openings: OpeningConfig { random_plies: 6, seed: 42, ..Default::default() },
+        limits: Limits::nodes(800),
+        clock: None,
+        adjudication: Default::default(),
+        sprt: None,
+        out: Some(out.to_path_buf()),
+        pgn: Some(out.join("games.pgn")),
+        shard: None,
+        progress: false,
+    }
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fairylab-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn games(d: &Path) -> Vec<output::GameRow> {
+    let mut g = output::read_games(d).unwrap();
+    g.sort_by_key(|r| r.game_id);
+    g
+}
+
+#[test]
+fn results_do_not_depend_on_concurrency() {
+    let (a, b) = (dir("c1"), dir("c2"));
+    tournament::run(&settings("chess", &a, 1)).unwrap();
+    tournament::run(&settings("chess", &b, 2)).unwrap();
+    let (ga, gb) = (games(&a), games(&b));
+    assert_eq!(ga.len(), 8);
+    assert_eq!(ga, gb);
+    // Positions are recorded for every ply of every game.
+    let plies: u32 = ga.iter().map(|g| g.plies).sum();
+    assert_eq!(output::read_positions(&a).unwrap().len() as u32, plies);
+}
+
+#[test]
+fn resume_after_interruption_gives_the_full_run() {
+    let full = dir("full");
+    tournament::run(&settings("flying-bombers-hangars", &full, 2)).unwrap();
+    let cut = dir("cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::copy(full.join("run.toml"), cut.join("run.toml")).unwrap();
+    // Three finished games, then half a row as if the process died while writing.
+    let text = std::fs::read_to_string(full.join("games.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let partial = format!("{}\n{}", lines[..4].join("\n"), &lines[4][..lines[4].len() / 2]);
+    std::fs::write(cut.join("games.csv"), partial).unwrap();
+    std::fs::copy(full.join("positions.csv"), cut.join("positions.csv")).unwrap();
+    let summary = tournament::run(&settings("flying-bombers-hangars", &cut, 2)).unwrap();
+    assert_eq!(summary.games, 8);
+    assert_eq!(games(&full), games(&cut));
+    assert_eq!(output::read_positions(&cut).unwrap().len(), output::read_positions(&full).unwrap().len());
+}
+
+#[test]
+fn resume_refuses_a_different_run() {
+    let d = dir("other");
+    tournament::run(&settings("chess", &d, 2)).unwrap();
+    let mut s = settings("chess", &d, 2);
+    s.openings.seed = 43;
+    let err = tournament::run(&s).unwrap_err();
+    assert!(err.0.contains("different run"), "{}", err.0);
+}
+
+#[test]
+fn shards_merge_into_the_full_run() {
+    let full = dir("sfull");
+    tournament::run(&settings("chess", &full, 2)).unwrap();
+    let mut parts = vec![];
+    for i in 1..=2 {
+        let d = dir(&format!("shard{i}"));
+        let mut s = settings("chess", &d, 1);
+        s.shard = Some((i, 2));
+        tournament::run(&s).unwrap();
+        parts.push(d);
+    }
+    let merged = dir("merged");
+    output::merge(&parts, &merged).unwrap();
+    assert_eq!(games(&full), games(&merged));
+}
+
+#[test]
+fn pgn_reads_back_with_the_same_moves() {
+    let d = dir("pgn");
+    tournament::run(&settings("flying-bombers-grand", &d, 2)).unwrap();
+    let text = std::fs::read_to_string(d.join("games.pgn")).unwrap();
+    let read = pgn::read(&text, &[]).unwrap();
+    let rows = output::read_games(&d).unwrap();
+    assert_eq!(read.len(), rows.len());
+    for (g, r) in read.iter().zip(&rows) {
+        assert_eq!(g.variant, "flying-bombers-grand");
+        assert_eq!(g.moves.join(" "), r.moves);
+        assert_eq!(g.start_fen, r.opening);
+        assert_eq!(g.outcome.map(|o| o.pgn().to_string()), Some(r.result.clone()));
+    }
+}
+
+#[test]
+fn imbalance_openings_remove_the_named_pieces() {
+    let v = Variant::load("flying-bombers-grand", &[]).unwrap();
+    let cfg = OpeningConfig { random_plies: 0, imbalance: Some(("R".into(), "F".into())), ..Default::default() };
+    let b = tournament::openings::opening(v, &cfg, 0).unwrap();
+    assert_eq!(b.piece_at("b1"), None, "White's queen-side rook goes");
+    assert_eq!(b.piece_at("a10"), None, "Black's queen-side bomber goes");
+    assert_eq!(b.fen(), "1rnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/F1NBQKBNRF w Kkq - 0 1");
+    let pawn_odds = OpeningConfig { random_plies: 0, imbalance: Some(("f2".into(), "".into())), ..Default::default() };
+    let c = tournament::openings::opening(Variant::load("chess", &[]).unwrap(), &pawn_odds, 0).unwrap();
+    assert_eq!(c.piece_at("f2"), None);
+    let bad = OpeningConfig { random_plies: 0, imbalance: Some(("X".into(), "".into())), ..Default::default() };
+    assert!(tournament::openings::opening(v, &bad, 0).is_err());
+}
