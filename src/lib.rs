@@ -17,6 +17,8 @@ pub mod rules;
 pub mod search;
 pub mod stats;
 pub mod tournament;
+pub mod tuning;
+pub mod values;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};

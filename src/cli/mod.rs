@@ -3,6 +3,8 @@ pub mod bench;
 pub mod perft;
 pub mod stats;
 pub mod tournament;
+pub mod tune;
+pub mod values;
 pub mod uci;
 pub mod variants;
 

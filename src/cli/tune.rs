@@ -1,0 +1,1 @@
+//! `fairylab tune`, `train`, `spsa`.

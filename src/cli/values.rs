@@ -1,0 +1,1 @@
+//! `fairylab values` and `fairylab experiment`.

@@ -1,0 +1,1 @@
+//! Evaluation tuning: Texel tuning, the generate-tune-verify loop, SPSA.

@@ -1,0 +1,1 @@
+//! Piece values from self-play: regression and imbalance matches.
