@@ -7,7 +7,11 @@ use std::time::Instant;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum BenchKind {
+    /// Perft speed (bulk-counted and with make/unmake at every node).
     Perft,
+    /// Search to a fixed depth over fixed positions of every game: the node total is a
+    /// signature that changes whenever search behaviour changes.
+    Search,
 }
 
 #[derive(Args)]
@@ -23,6 +27,47 @@ pub struct BenchArgs {
     /// Runs per case; the fastest is reported (shared machines are noisy).
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
+    /// Search depth for `bench search`.
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+}
+
+/// Positions for `bench search`: the start and one position after a few moves per game.
+const SEARCH_CASES: &[(&str, &[&str])] = &[
+    ("chess", &["", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]),
+    ("capablanca", &[""]),
+    ("noble-wings", &[""]),
+    ("bland-chess-46", &[""]),
+    ("flying-bombers-hangars", &[""]),
+    ("flying-bombers-grand", &["", "frnbqkbnrf/ppp1pppppp/10/3p6/10/10/4P5/10/PPPP1PPPPP/FRNBQKBNRF w KQkq - 0 2"]),
+];
+
+fn bench_search(a: &BenchArgs) -> Result<(), Error> {
+    use crate::engine::Engine;
+    use crate::search::Limits;
+    println!("{:<24} {:>6} {:>12} {:>10}", "variant", "depth", "nodes", "k nodes/s");
+    let (mut total, mut secs) = (0u64, 0f64);
+    for &(name, fens) in SEARCH_CASES {
+        if a.variant.as_deref().is_some_and(|v| v != name) {
+            continue;
+        }
+        let v = crate::Variant::load(name, &[])?;
+        let (mut nodes, mut t) = (0u64, 0f64);
+        for fen in fens {
+            let mut e = Engine::default_for(v)?;
+            let b = if fen.is_empty() { v.start_position() } else { v.parse_fen(fen)? };
+            e.set_board(&b, &[], &[])?;
+            let start = Instant::now();
+            let d = e.go(&Limits::depth(a.depth), &mut |_| {});
+            t += start.elapsed().as_secs_f64();
+            nodes += d.nodes;
+        }
+        println!("{name:<24} {:>6} {nodes:>12} {:>10.0}", a.depth, nodes as f64 / t / 1e3);
+        total += nodes;
+        secs += t;
+    }
+    println!("total nodes {total}  {:.0} k nodes/s", total as f64 / secs.max(1e-9) / 1e3);
+    Ok(())
 }
 
 /// Nodes and best speed in M nodes/s over `repeat` runs.
@@ -51,7 +96,9 @@ const CASES: &[(&str, &[&str], &str, u32)] = &[
 ];
 
 pub fn run(a: &BenchArgs) -> Result<(), Error> {
-    let BenchKind::Perft = a.kind;
+    if let BenchKind::Search = a.kind {
+        return bench_search(a);
+    }
     println!(
         "{:<24} {:<20} {:>5} {:>14} {:>10} {:>12}",
         "variant", "options", "depth", "nodes", "bulk M/s", "make M/s"
