@@ -126,6 +126,93 @@ impl Variant {
         self.parse_fen(self.start_fen()).expect("start position was validated at load")
     }
 
+    /// Setup choices of the variant (Bland Chess 46): the distinct slot fillings per side,
+    /// e.g. `WW, NW, MW, NN, MN, MM` (letters in slot order), or empty.
+    pub fn setup_choices(&self) -> Vec<String> {
+        on_rules!(*self, r => {
+            let Some(s) = &r.setup else { return vec![] };
+            let letters: Vec<char> = s.choices.iter().map(|&t| r.types[t].letter).collect();
+            let mut out: Vec<String> = Vec::new();
+            fn fill(n: usize, from: usize, letters: &[char], cur: &mut String, out: &mut Vec<String>) {
+                if cur.len() == n {
+                    out.push(cur.clone());
+                    return;
+                }
+                for i in from..letters.len() {
+                    cur.push(letters[i]);
+                    fill(n, i, letters, cur, out);
+                    cur.pop();
+                }
+            }
+            fill(s.slots[0].len(), 0, &letters, &mut String::new(), &mut out);
+            out
+        })
+    }
+
+    /// The start position with each side's setup slots filled as `field` says (`NW/WW`).
+    pub fn setup_position(&self, field: &str) -> Result<Board, Error> {
+        on_rules!(*self, r => {
+            let s = r.setup.as_ref().ok_or_else(|| Error(format!("{} has no setup choices", r.name)))?;
+            let parts: Vec<&str> = field.split('/').collect();
+            if parts.len() != 2 {
+                return Err(Error(format!("setup '{field}' must look like WW/NW")));
+            }
+            let mut fields: Vec<String> = r.start_fen.split_whitespace().map(String::from).collect();
+            // Expand the board into one cell per square, top rank first.
+            let mut cells: Vec<char> = Vec::new();
+            for row in fields[0].split('/') {
+                let mut n = 0;
+                for c in row.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        n = n * 10 + d as usize;
+                        continue;
+                    }
+                    cells.extend(std::iter::repeat_n('.', n));
+                    n = 0;
+                    cells.push(c);
+                }
+                cells.extend(std::iter::repeat_n('.', n));
+            }
+            let (w, h) = (r.geo.files, r.geo.ranks);
+            for color in 0..2 {
+                let letters: Vec<char> = parts[color].chars().collect();
+                if letters.len() != s.slots[color].len() {
+                    return Err(Error(format!("setup '{field}': each side needs {} letters", s.slots[color].len())));
+                }
+                for (&sq, &l) in s.slots[color].iter().zip(&letters) {
+                    let sq = sq as usize;
+                    let cell = (h - 1 - sq / w) * w + sq % w;
+                    cells[cell] = if color == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() };
+                }
+            }
+            let mut board = String::new();
+            for (i, row) in cells.chunks(w).enumerate() {
+                let mut n = 0;
+                for &c in row {
+                    if c == '.' {
+                        n += 1;
+                        continue;
+                    }
+                    if n > 0 {
+                        board += &n.to_string();
+                        n = 0;
+                    }
+                    board.push(c);
+                }
+                if n > 0 {
+                    board += &n.to_string();
+                }
+                if i + 1 < h {
+                    board.push('/');
+                }
+            }
+            fields[0] = board;
+            fields.truncate(6);
+            fields.push(field.to_string());
+            self.parse_fen(&fields.join(" "))
+        })
+    }
+
     pub fn parse_fen(&self, fen: &str) -> Result<Board, Error> {
         Ok(match *self {
             Variant::Narrow(r) => Board::Narrow(Position::from_fen(r, fen)?),

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod facade;
+pub mod report;
 pub mod games;
 pub mod position;
 pub mod rng;

@@ -32,6 +32,8 @@ enum Command {
     Stats(cli::stats::StatsArgs),
     /// Combine shard output directories.
     Merge(cli::stats::MergeArgs),
+    /// Balance report of a variant (Markdown + HTML with charts, CSV/JSON figures).
+    Report(cli::report::ReportArgs),
 }
 
 fn main() {
@@ -45,6 +47,7 @@ fn main() {
         Command::Tournament(a) => cli::tournament::run(&a, false),
         Command::Stats(a) => cli::stats::run(&a),
         Command::Merge(a) => cli::stats::merge(&a),
+        Command::Report(a) => cli::report::run(&a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

@@ -1,6 +1,7 @@
 //! Command implementations behind `src/main.rs`, one module per subcommand.
 pub mod bench;
 pub mod perft;
+pub mod report;
 pub mod stats;
 pub mod tournament;
 pub mod tune;

@@ -1,1 +1,19 @@
-//! Evaluation tuning: Texel tuning, the generate-tune-verify loop, SPSA.
+//! Evaluation tuning: Texel tuning of the linear evaluation on self-play positions, the
+//! generate-tune-verify training loop, and match-based SPSA (`fairylab tune`, `train`, `spsa`).
+//!
+//! * [`data`]: positions from tournament run directories, the quiet filter, the seeded
+//!   train/validation split by game pair, random-playout positions for tests and benchmarks.
+//! * [`dataset`]: the compact sparse feature matrix the optimiser streams over.
+//! * [`texel`]: the loss, the 1-D fit of the sigmoid scale K, mini-batch Adam.
+//! * [`train`]: self-play, tune, SPRT-verify, adopt; resumable, one directory per iteration.
+//! * [`spsa`]: simultaneous perturbation over chosen weights with game pairs.
+
+pub mod data;
+pub mod dataset;
+pub mod spsa;
+pub mod texel;
+pub mod train;
+
+pub use data::{Filter, LabelledPosition};
+pub use dataset::{Dataset, Terms};
+pub use texel::{TuneOptions, TuneReport};

@@ -1,0 +1,104 @@
+//! Figures computed from a run directory's games: balance, game length, terminations.
+//! Every figure carries its sample size and 95 % interval.
+
+use crate::stats::{normal_quantile, score_to_elo};
+use crate::tournament::output::GameRow;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Interval {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Balance {
+    pub label: String,
+    pub nodes: u64,
+    pub games: u64,
+    /// White's mean score.
+    pub white_score: Interval,
+    /// White's advantage in Elo (logistic transform of the score interval).
+    pub white_elo: Interval,
+    pub draw_rate: Interval,
+    pub decisive_rate: f64,
+}
+
+/// Mean with a 95 % interval over clusters (game pairs share an opening and are not
+/// independent, so the pair is the unit of resampling).
+fn clustered_mean(values_by_cluster: &BTreeMap<u64, Vec<f64>>) -> Interval {
+    let means: Vec<f64> = values_by_cluster.values().map(|v| v.iter().sum::<f64>() / v.len() as f64).collect();
+    let weights: Vec<f64> = values_by_cluster.values().map(|v| v.len() as f64).collect();
+    let n = means.len() as f64;
+    let total: f64 = weights.iter().sum();
+    if total == 0.0 {
+        return Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+    }
+    let mean = means.iter().zip(&weights).map(|(m, w)| m * w).sum::<f64>() / total;
+    let var = if n > 1.0 {
+        means.iter().zip(&weights).map(|(m, w)| w * w * (m - mean).powi(2)).sum::<f64>() / (total * total) * n / (n - 1.0)
+    } else {
+        0.0
+    };
+    let z = normal_quantile(0.975);
+    Interval { value: mean, low: mean - z * var.sqrt(), high: mean + z * var.sqrt() }
+}
+
+pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
+    let mut score: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    let mut draws: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for g in games {
+        if let Some(w) = g.white_score() {
+            score.entry(g.pair_id).or_default().push(w);
+            draws.entry(g.pair_id).or_default().push(if w == 0.5 { 1.0 } else { 0.0 });
+        }
+    }
+    let s = clustered_mean(&score);
+    let d = clustered_mean(&draws);
+    let elo = |x: f64| score_to_elo(x.clamp(1e-6, 1.0 - 1e-6));
+    Balance {
+        label: label.into(),
+        nodes,
+        games: score.values().map(|v| v.len() as u64).sum(),
+        white_elo: Interval { value: elo(s.value), low: elo(s.low), high: elo(s.high) },
+        white_score: s,
+        decisive_rate: 1.0 - d.value,
+        draw_rate: d,
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Lengths {
+    pub bin_width: u32,
+    /// (first ply of the bin, games).
+    pub bins: Vec<(u32, u64)>,
+    pub mean: f64,
+    pub median: u32,
+}
+
+pub fn lengths(games: &[GameRow]) -> Lengths {
+    let mut plies: Vec<u32> = games.iter().map(|g| g.plies).collect();
+    plies.sort_unstable();
+    let max = plies.last().copied().unwrap_or(0);
+    let bin_width = ((max / 12).max(1) as f64 / 10.0).ceil() as u32 * 10;
+    let mut bins: BTreeMap<u32, u64> = BTreeMap::new();
+    for &p in &plies {
+        *bins.entry(p / bin_width * bin_width).or_default() += 1;
+    }
+    Lengths {
+        bin_width,
+        bins: bins.into_iter().collect(),
+        mean: plies.iter().map(|&p| p as f64).sum::<f64>() / plies.len().max(1) as f64,
+        median: plies.get(plies.len() / 2).copied().unwrap_or(0),
+    }
+}
+
+pub fn terminations(games: &[GameRow]) -> BTreeMap<String, u64> {
+    let mut t = BTreeMap::new();
+    for g in games {
+        *t.entry(g.termination.clone()).or_default() += 1;
+    }
+    t
+}

@@ -1,0 +1,291 @@
+//! Balance reports: one command runs (or resumes) the experiments a variant's report
+//! needs and writes `report.md`, a self-contained `report.html` (inline SVG charts) and
+//! every figure as CSV/JSON beside them.
+
+pub mod figures;
+mod render;
+pub use render::markdown as render_markdown;
+pub mod svg;
+
+use crate::search::Limits;
+use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use crate::{Error, Variant};
+use figures::{Balance, Interval, Lengths};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Budget {
+    Quick,
+    Standard,
+    Full,
+}
+
+impl Budget {
+    pub fn parse(s: &str) -> Result<Budget, Error> {
+        match s {
+            "quick" => Ok(Budget::Quick),
+            "standard" => Ok(Budget::Standard),
+            "full" => Ok(Budget::Full),
+            _ => Err(Error(format!("budget '{s}' must be quick, standard or full"))),
+        }
+    }
+    /// Node budgets per move of the balance runs (draw rates depend on strength).
+    pub fn nodes(self) -> [u64; 2] {
+        match self {
+            Budget::Quick => [400, 1600],
+            Budget::Standard => [2000, 8000],
+            Budget::Full => [8000, 32000],
+        }
+    }
+    /// Game pairs per balance run.
+    pub fn pairs(self) -> u64 {
+        match self {
+            Budget::Quick => 40,
+            Budget::Standard => 400,
+            Budget::Full => 2000,
+        }
+    }
+    /// Game pairs per cell of a setup matrix and per option run.
+    pub fn small_pairs(self) -> u64 {
+        match self {
+            Budget::Quick => 4,
+            Budget::Standard => 40,
+            Budget::Full => 200,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct OptionFigures {
+    pub option: String,
+    pub balance: Balance,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SetupCell {
+    pub white: String,
+    pub black: String,
+    pub games: u64,
+    pub white_score: Interval,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SetupMatrix {
+    pub choices: Vec<String>,
+    pub cells: Vec<SetupCell>,
+    /// White's choice with the best worst case over Black's choices, and that score.
+    pub best_white: (String, f64),
+    /// Black's choice with the best worst case (lowest White score it allows at most).
+    pub best_black: (String, f64),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PieceValue {
+    pub piece: String,
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+    pub method: String,
+    pub games: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ReportData {
+    pub variant: String,
+    pub title: String,
+    pub options: Vec<String>,
+    pub budget: Budget,
+    pub seed: u64,
+    pub version: String,
+    pub balance: Vec<Balance>,
+    pub lengths: Lengths,
+    pub terminations: BTreeMap<String, u64>,
+    pub piece_values: Vec<PieceValue>,
+    pub option_effects: Vec<OptionFigures>,
+    pub setup: Option<SetupMatrix>,
+    pub notes: Vec<String>,
+}
+
+pub struct ReportConfig {
+    pub variant: String,
+    pub options: Vec<String>,
+    pub budget: Budget,
+    pub out: PathBuf,
+    pub concurrency: usize,
+    pub seed: u64,
+    pub progress: bool,
+}
+
+fn self_play(variant: Variant, nodes: u64, pairs: u64, seed: u64, cfg: &ReportConfig, dir: &Path, fens: Vec<String>, plies: u32) -> Result<Vec<output::GameRow>, Error> {
+    let settings = Settings {
+        variant,
+        engines: vec![EngineSpec::parse("name=A").unwrap(), EngineSpec::parse("name=B").unwrap()],
+        mode: Mode::RoundRobin,
+        rounds: pairs,
+        concurrency: cfg.concurrency,
+        openings: OpeningConfig { fens, random_plies: plies, seed, ..Default::default() },
+        limits: Limits::nodes(nodes),
+        clock: None,
+        adjudication: Default::default(),
+        sprt: None,
+        out: Some(dir.to_path_buf()),
+        pgn: None,
+        shard: None,
+        progress: cfg.progress,
+    };
+    tournament::run(&settings)?;
+    Ok(output::read_games(dir)?)
+}
+
+fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
+    let o: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
+    Variant::load(name, &o)
+}
+
+/// Runs (or resumes) the report's experiments and writes the report files.
+pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
+    let variant = load(&cfg.variant, &cfg.options)?;
+    let runs = cfg.out.join("runs");
+    let mut data = ReportData {
+        variant: variant.name().into(),
+        title: variant.title().into(),
+        options: cfg.options.clone(),
+        budget: cfg.budget,
+        seed: cfg.seed,
+        version: env!("CARGO_PKG_VERSION").into(),
+        balance: vec![],
+        lengths: figures::lengths(&[]),
+        terminations: BTreeMap::new(),
+        piece_values: vec![],
+        option_effects: vec![],
+        setup: None,
+        notes: vec![],
+    };
+    let say = |s: &str| {
+        if cfg.progress {
+            eprintln!("{s}");
+        }
+    };
+    // Balance at two strengths; game shape from the stronger one.
+    let mut last = vec![];
+    for nodes in cfg.budget.nodes() {
+        say(&format!("balance at {nodes} nodes per move"));
+        let games = self_play(variant, nodes, cfg.budget.pairs(), cfg.seed, cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
+        data.balance.push(figures::balance(&format!("{nodes} nodes"), nodes, &games));
+        last = games;
+    }
+    data.lengths = figures::lengths(&last);
+    data.terminations = figures::terminations(&last);
+
+    // Options not applied to this report: their effect on balance.
+    for (opt, _) in variant.available_options() {
+        if cfg.options.contains(opt) {
+            continue;
+        }
+        let mut opts = cfg.options.clone();
+        opts.push(opt.clone());
+        let v = load(&cfg.variant, &opts)?;
+        let nodes = cfg.budget.nodes()[0];
+        say(&format!("option {opt}"));
+        let games = self_play(v, nodes, cfg.budget.pairs(), cfg.seed, cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
+        data.option_effects.push(OptionFigures { option: opt.clone(), balance: figures::balance(opt, nodes, &games) });
+    }
+
+    // Setup choices (Bland Chess 46): White's choice against Black's.
+    let choices = variant.setup_choices();
+    if !choices.is_empty() {
+        let nodes = cfg.budget.nodes()[0];
+        let mut cells = vec![];
+        for w in &choices {
+            for b in &choices {
+                let field = format!("{w}/{b}");
+                let fen = variant.setup_position(&field)?.fen();
+                say(&format!("setup {field}"));
+                let dir = runs.join(format!("setup-{w}-{b}"));
+                let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg.seed, cfg, &dir, vec![fen], 2)?;
+                let bal = figures::balance(&field, nodes, &games);
+                cells.push(SetupCell { white: w.clone(), black: b.clone(), games: bal.games, white_score: bal.white_score });
+            }
+        }
+        let score = |w: &str, b: &str| cells.iter().find(|c| c.white == w && c.black == b).map_or(0.5, |c| c.white_score.value);
+        let best_white = choices
+            .iter()
+            .map(|w| (w.clone(), choices.iter().map(|b| score(w, b)).fold(f64::INFINITY, f64::min)))
+            .fold((String::new(), f64::NEG_INFINITY), |a, x| if x.1 > a.1 { x } else { a });
+        let best_black = choices
+            .iter()
+            .map(|b| (b.clone(), choices.iter().map(|w| score(w, b)).fold(f64::NEG_INFINITY, f64::max)))
+            .fold((String::new(), f64::INFINITY), |a, x| if x.1 < a.1 { x } else { a });
+        data.setup = Some(SetupMatrix { choices, cells, best_white, best_black });
+        data.notes.push("The Bland Chess 46 start position is provisional (rules README #15): the source diagram is missing.".into());
+    }
+    data.notes.push(format!(
+        "Self-play between two copies of the default engine; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped.",
+        cfg.seed
+    ));
+    write(&cfg.out, &data)?;
+    Ok(data)
+}
+
+/// Writes report.json, the CSV tables, report.md and report.html.
+pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
+    std::fs::create_dir_all(out).map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
+    let w = |name: &str, text: String| -> Result<(), Error> {
+        std::fs::write(out.join(name), text).map_err(|e| Error(format!("cannot write {name}: {e}")))
+    };
+    w("report.json", serde_json::to_string_pretty(data).map_err(|e| Error(e.to_string()))?)?;
+    let mut csv = String::from("label,nodes,games,white_score,white_score_low,white_score_high,white_elo,white_elo_low,white_elo_high,draw_rate,draw_rate_low,draw_rate_high\n");
+    for b in data.balance.iter().chain(data.option_effects.iter().map(|o| &o.balance)) {
+        csv += &format!(
+            "{},{},{},{:.4},{:.4},{:.4},{:.1},{:.1},{:.1},{:.4},{:.4},{:.4}\n",
+            b.label, b.nodes, b.games, b.white_score.value, b.white_score.low, b.white_score.high, b.white_elo.value,
+            b.white_elo.low, b.white_elo.high, b.draw_rate.value, b.draw_rate.low, b.draw_rate.high
+        );
+    }
+    w("balance.csv", csv)?;
+    let mut csv = String::from("first_ply,games\n");
+    for (p, n) in &data.lengths.bins {
+        csv += &format!("{p},{n}\n");
+    }
+    w("lengths.csv", csv)?;
+    let mut csv = String::from("termination,games\n");
+    for (t, n) in &data.terminations {
+        csv += &format!("{t},{n}\n");
+    }
+    w("terminations.csv", csv)?;
+    let mut csv = String::from("piece,value,ci_low,ci_high,method,games\n");
+    for v in &data.piece_values {
+        csv += &format!("{},{:.3},{:.3},{:.3},{},{}\n", v.piece, v.value, v.low, v.high, v.method, v.games);
+    }
+    w("piece_values.csv", csv)?;
+    if let Some(m) = &data.setup {
+        let mut csv = String::from("white,black,games,white_score,low,high\n");
+        for c in &m.cells {
+            csv += &format!("{},{},{},{:.4},{:.4},{:.4}\n", c.white, c.black, c.games, c.white_score.value, c.white_score.low, c.white_score.high);
+        }
+        w("setup_matrix.csv", csv)?;
+    }
+    w("report.md", render::markdown(data))?;
+    w("report.html", render::html(data))?;
+    Ok(())
+}
+
+/// Cross-variant summary of every `*/report.json` under `root`.
+pub fn summary(root: &Path) -> Result<usize, Error> {
+    let mut reports = vec![];
+    let entries = std::fs::read_dir(root).map_err(|e| Error(format!("cannot read {}: {e}", root.display())))?;
+    for e in entries.flatten() {
+        let p = e.path().join("report.json");
+        if let Ok(text) = std::fs::read_to_string(&p) {
+            let d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            reports.push(d);
+        }
+    }
+    reports.sort_by(|a, b| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
+    std::fs::write(root.join("summary.md"), render::summary_markdown(&reports)).map_err(|e| Error(e.to_string()))?;
+    std::fs::write(root.join("summary.html"), render::summary_html(&reports)).map_err(|e| Error(e.to_string()))?;
+    Ok(reports.len())
+}

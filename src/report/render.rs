@@ -1,0 +1,216 @@
+//! report.md and report.html from the report's data. Numbers are formatted by the helpers
+//! here only, so the text always agrees with report.json.
+
+use super::figures::Interval;
+use super::{svg, ReportData};
+
+pub fn pct(i: &Interval) -> String {
+    format!("{:.1} % [{:.1}, {:.1}]", 100.0 * i.value, 100.0 * i.low, 100.0 * i.high)
+}
+
+pub fn elo(i: &Interval) -> String {
+    format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
+}
+
+fn options_label(d: &ReportData) -> String {
+    if d.options.is_empty() {
+        "standard rules".into()
+    } else {
+        d.options.join(", ")
+    }
+}
+
+pub fn markdown(d: &ReportData) -> String {
+    let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
+    s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
+    s += "## Balance\n\nWhite's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
+    s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
+    for b in &d.balance {
+        s += &format!(
+            "| {} | {} | {} | {} | {} | {:.1} % |\n",
+            b.label,
+            b.games,
+            pct(&b.white_score),
+            elo(&b.white_elo),
+            pct(&b.draw_rate),
+            100.0 * b.decisive_rate
+        );
+    }
+    s += "\n## Game shape\n\n";
+    s += &format!("Mean length {:.1} plies, median {} plies (stronger budget).\n\n", d.lengths.mean, d.lengths.median);
+    s += "| ending | games |\n|---|---|\n";
+    for (t, n) in &d.terminations {
+        s += &format!("| {t} | {n} |\n");
+    }
+    s += "\n| plies | games |\n|---|---|\n";
+    for (p, n) in &d.lengths.bins {
+        s += &format!("| {p}-{} | {n} |\n", p + d.lengths.bin_width - 1);
+    }
+    s += "\n## Piece values\n\n";
+    if d.piece_values.is_empty() {
+        s += "Not measured in this report.\n";
+    } else {
+        s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
+        for v in &d.piece_values {
+            s += &format!("| {} | {:.2} | [{:.2}, {:.2}] | {} | {} |\n", v.piece, v.value, v.low, v.high, v.method, v.games);
+        }
+    }
+    if !d.option_effects.is_empty() {
+        s += "\n## Options\n\n| option | search | games | White's score | draw rate |\n|---|---|---|---|---|\n";
+        for o in &d.option_effects {
+            s += &format!(
+                "| {} | {} | {} | {} | {} |\n",
+                o.option,
+                o.balance.label,
+                o.balance.games,
+                pct(&o.balance.white_score),
+                pct(&o.balance.draw_rate)
+            );
+        }
+    }
+    if let Some(m) = &d.setup {
+        s += "\n## Setup choices\n\nWhite's score by White's choice (rows) against Black's (columns).\n\n| White \\ Black |";
+        for c in &m.choices {
+            s += &format!(" {c} |");
+        }
+        s += "\n|---|";
+        s += &"---|".repeat(m.choices.len());
+        s += "\n";
+        for w in &m.choices {
+            s += &format!("| {w} |");
+            for b in &m.choices {
+                let c = m.cells.iter().find(|c| &c.white == w && &c.black == b);
+                s += &match c {
+                    Some(c) => format!(" {:.2} |", c.white_score.value),
+                    None => " - |".into(),
+                };
+            }
+            s += "\n";
+        }
+        s += &format!(
+            "\nBest against best play among these: White `{}` (worst case {:.2}), Black `{}` (allows at most {:.2}).\n",
+            m.best_white.0, m.best_white.1, m.best_black.0, m.best_black.1
+        );
+    }
+    if !d.notes.is_empty() {
+        s += "\n## Notes\n\n";
+        for n in &d.notes {
+            s += &format!("* {n}\n");
+        }
+    }
+    s
+}
+
+fn table_html(md_rows: &[Vec<String>]) -> String {
+    let mut s = String::from("<table>");
+    for (i, row) in md_rows.iter().enumerate() {
+        s += "<tr>";
+        for c in row {
+            let tag = if i == 0 { "th" } else { "td" };
+            s += &format!("<{tag}>{}</{tag}>", c.replace('&', "&amp;").replace('<', "&lt;"));
+        }
+        s += "</tr>";
+    }
+    s + "</table>"
+}
+
+/// Turns the markdown tables and headings into HTML and adds the charts.
+pub fn html(d: &ReportData) -> String {
+    let md = markdown(d);
+    let mut body = String::new();
+    let mut rows: Vec<Vec<String>> = vec![];
+    let flush = |rows: &mut Vec<Vec<String>>, body: &mut String| {
+        if !rows.is_empty() {
+            *body += &table_html(rows);
+            rows.clear();
+        }
+    };
+    for line in md.lines() {
+        if line.starts_with('|') {
+            if line.starts_with("|---") {
+                continue;
+            }
+            rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
+            continue;
+        }
+        flush(&mut rows, &mut body);
+        if let Some(h) = line.strip_prefix("## ") {
+            body += &format!("<h2>{h}</h2>");
+            match h {
+                "Balance" => {
+                    let bars: Vec<(String, f64, f64, f64)> = d
+                        .balance
+                        .iter()
+                        .chain(d.option_effects.iter().map(|o| &o.balance))
+                        .map(|b| (b.label.clone(), b.white_elo.value, b.white_elo.low, b.white_elo.high))
+                        .collect();
+                    body += &svg::bars("White's advantage (Elo, 95 % CI)", &bars, 0.0, "");
+                    let draws: Vec<(String, f64, f64, f64)> = d
+                        .balance
+                        .iter()
+                        .map(|b| (b.label.clone(), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high))
+                        .collect();
+                    body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+                }
+                "Game shape" => body += &svg::histogram("Game length", &d.lengths.bins, d.lengths.bin_width, "plies"),
+                "Piece values" if !d.piece_values.is_empty() => {
+                    let bars: Vec<(String, f64, f64, f64)> =
+                        d.piece_values.iter().map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high)).collect();
+                    body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
+                }
+                _ => {}
+            }
+        } else if let Some(h) = line.strip_prefix("# ") {
+            body += &format!("<h1>{h}</h1>");
+        } else if let Some(item) = line.strip_prefix("* ") {
+            body += &format!("<p>• {item}</p>");
+        } else if !line.trim().is_empty() {
+            body += &format!("<p>{}</p>", line.replace('`', ""));
+        }
+    }
+    flush(&mut rows, &mut body);
+    page(&format!("{} report", d.title), &body)
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{title}</title><style>\
+         body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}}\
+         table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}\
+         th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}</style></head><body>{body}</body></html>"
+    )
+}
+
+pub fn summary_markdown(reports: &[ReportData]) -> String {
+    let mut s = String::from("# fairylab: all variants\n\n| variant | options | budget | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|\n");
+    for d in reports {
+        if let Some(b) = d.balance.last() {
+            s += &format!(
+                "| {} | {} | {:?} | {} | {} | {} | {:.1} |\n",
+                d.title,
+                options_label(d),
+                d.budget,
+                pct(&b.white_score),
+                elo(&b.white_elo),
+                pct(&b.draw_rate),
+                d.lengths.mean
+            );
+        }
+    }
+    s
+}
+
+pub fn summary_html(reports: &[ReportData]) -> String {
+    let md = summary_markdown(reports);
+    let rows: Vec<Vec<String>> = md
+        .lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+        .collect();
+    let bars: Vec<(String, f64, f64, f64)> = reports
+        .iter()
+        .filter_map(|d| d.balance.last().map(|b| (format!("{} {}", d.variant, d.options.join(",")), b.white_elo.value, b.white_elo.low, b.white_elo.high)))
+        .collect();
+    let body = format!("<h1>fairylab: all variants</h1>{}{}", table_html(&rows), svg::bars("White's advantage (Elo)", &bars, 0.0, ""));
+    page("fairylab summary", &body)
+}

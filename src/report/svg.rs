@@ -1,0 +1,75 @@
+//! Minimal inline SVG charts (no network, no JavaScript): bars with error bars, and a
+//! histogram.
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Horizontal bars `(label, value, low, high)` around a reference line at `zero`.
+pub fn bars(title: &str, rows: &[(String, f64, f64, f64)], zero: f64, unit: &str) -> String {
+    let (w, row_h, left, right) = (640.0, 28.0, 190.0, 40.0);
+    let h = 40.0 + row_h * rows.len() as f64 + 20.0;
+    let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
+    let lo = rows.iter().filter_map(|r| finite(r.2)).fold(zero, f64::min);
+    let hi = rows.iter().filter_map(|r| finite(r.3)).fold(zero, f64::max);
+    let span = (hi - lo).max(1e-9);
+    let x = |v: f64| left + (v.clamp(lo, hi) - lo) / span * (w - left - right);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\
+         <text x=\"8\" y=\"18\" font-weight=\"bold\">{}</text>",
+        esc(title)
+    );
+    s += &format!("<line x1=\"{0}\" y1=\"28\" x2=\"{0}\" y2=\"{1}\" stroke=\"#999\"/>", x(zero), h - 16.0);
+    for (i, (label, v, l, u)) in rows.iter().enumerate() {
+        let y = 36.0 + i as f64 * row_h;
+        s += &format!("<text x=\"8\" y=\"{}\">{}</text>", y + 14.0, esc(label));
+        if v.is_finite() {
+            let (a, b) = (x(zero).min(x(*v)), x(zero).max(x(*v)));
+            s += &format!("<rect x=\"{a}\" y=\"{y}\" width=\"{}\" height=\"18\" fill=\"#6a9fd4\"/>", (b - a).max(1.0));
+            if l.is_finite() && u.is_finite() {
+                s += &format!(
+                    "<line x1=\"{}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#222\" stroke-width=\"1.5\"/>",
+                    x(*l),
+                    x(*u),
+                    y + 9.0
+                );
+            }
+            s += &format!("<text x=\"{}\" y=\"{}\">{:.2}{}</text>", x(hi) + 4.0, y + 14.0, v, esc(unit));
+        }
+    }
+    s += &format!(
+        "<text x=\"{left}\" y=\"{}\" fill=\"#555\">{lo:.2}</text><text x=\"{}\" y=\"{}\" fill=\"#555\" text-anchor=\"end\">{hi:.2}</text></svg>",
+        h - 2.0,
+        w - right,
+        h - 2.0
+    );
+    s
+}
+
+/// Vertical histogram of `(bin start, count)`.
+pub fn histogram(title: &str, bins: &[(u32, u64)], bin_width: u32, xlabel: &str) -> String {
+    let (w, h, left, bottom) = (640.0, 240.0, 40.0, 30.0);
+    let max = bins.iter().map(|b| b.1).max().unwrap_or(1).max(1) as f64;
+    let n = bins.len().max(1) as f64;
+    let bw = (w - left - 10.0) / n;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\
+         <text x=\"8\" y=\"16\" font-weight=\"bold\">{}</text>",
+        esc(title)
+    );
+    for (i, &(start, count)) in bins.iter().enumerate() {
+        let bh = count as f64 / max * (h - bottom - 30.0);
+        let xx = left + i as f64 * bw;
+        s += &format!(
+            "<rect x=\"{xx}\" y=\"{}\" width=\"{}\" height=\"{bh}\" fill=\"#8cc084\"><title>{start}-{}: {count}</title></rect>",
+            h - bottom - bh,
+            (bw - 2.0).max(1.0),
+            start + bin_width - 1
+        );
+        if bins.len() <= 16 || i % 2 == 0 {
+            s += &format!("<text x=\"{xx}\" y=\"{}\">{start}</text>", h - bottom + 14.0);
+        }
+    }
+    s += &format!("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></svg>", w / 2.0, h - 2.0, esc(xlabel));
+    s
+}

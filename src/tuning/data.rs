@@ -1,0 +1,180 @@
+//! Training positions: read from tournament run directories (`positions.csv`), filtered to
+//! quiet ones, split into training and validation sets by game pair, shuffled by a seed.
+//! Also random-playout positions for tests and benchmarks that need no games.
+
+use crate::rng::Rng;
+use crate::tournament::output;
+use crate::{Board, Error, Variant};
+use std::path::{Path, PathBuf};
+
+/// A position with the result of the game it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelledPosition {
+    pub fen: String,
+    /// White's score in the game: 1, 0.5, 0.
+    pub result: f32,
+    /// The split key: positions with the same key (one game pair of one run directory)
+    /// land on the same side of the train/validation split.
+    pub group: u64,
+}
+
+/// Which recorded positions are used.
+///
+/// Texel tuning compares the static evaluation with the game result, so it wants positions
+/// the static evaluation can judge: we drop positions whose played move captured (the
+/// material count is about to change) and, at feature extraction, positions where the side
+/// to move is in check. This is the filter variant of "quiet positions"; it needs no search.
+#[derive(Clone, Debug)]
+pub struct Filter {
+    pub skip_captures: bool,
+    pub skip_checks: bool,
+    /// Positions before this ply of the recorded game are dropped (0 keeps all).
+    pub min_ply: u32,
+}
+
+impl Default for Filter {
+    fn default() -> Self {
+        Filter { skip_captures: true, skip_checks: true, min_ply: 0 }
+    }
+}
+
+/// Counts from loading, for the report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LoadStats {
+    pub dirs: usize,
+    pub rows: usize,
+    pub dropped_captures: usize,
+    pub dropped_early: usize,
+}
+
+/// splitmix64's finaliser: spreads keys so split decisions look independent.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Reads the positions of one or more run directories. Errors name the directory: missing,
+/// not a run directory, unreadable, or (together) without any usable position.
+pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosition>, LoadStats), Error> {
+    if dirs.is_empty() {
+        return Err(Error("no data directory given (--data DIR)".into()));
+    }
+    let mut all = Vec::new();
+    let mut stats = LoadStats { dirs: dirs.len(), ..Default::default() };
+    for (d, dir) in dirs.iter().enumerate() {
+        check_run_dir(dir)?;
+        let rows = output::read_positions(dir).map_err(Error)?;
+        stats.rows += rows.len();
+        for row in rows {
+            if filter.skip_captures && row.capture {
+                stats.dropped_captures += 1;
+                continue;
+            }
+            if row.ply < filter.min_ply {
+                stats.dropped_early += 1;
+                continue;
+            }
+            if !(row.result == 0.0 || row.result == 0.5 || row.result == 1.0) {
+                return Err(Error(format!(
+                    "{}: game {} has result {} (expected 1, 0.5 or 0)",
+                    dir.display(),
+                    row.game_id,
+                    row.result
+                )));
+            }
+            // Both games of a pair start from the same opening (and with equal engines can
+            // repeat each other), so the pair, not the game, is the unit of the split.
+            let group = mix(((d as u64) << 40) ^ (row.game_id / 2));
+            all.push(LabelledPosition { fen: row.fen, result: row.result as f32, group });
+        }
+    }
+    if all.is_empty() {
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        return Err(Error(format!(
+            "no usable positions in {} ({} rows, {} dropped as captures, {} before the minimum ply)",
+            names.join(", "),
+            stats.rows,
+            stats.dropped_captures,
+            stats.dropped_early
+        )));
+    }
+    Ok((all, stats))
+}
+
+fn check_run_dir(dir: &Path) -> Result<(), Error> {
+    if !dir.exists() {
+        return Err(Error(format!("data directory {} does not exist", dir.display())));
+    }
+    if !dir.is_dir() {
+        return Err(Error(format!("{} is not a directory", dir.display())));
+    }
+    if !dir.join("positions.csv").is_file() {
+        return Err(Error(format!(
+            "{} has no positions.csv (expected the --out directory of a match, tournament or train run)",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Splits by group: a group goes to validation with probability `fraction`, decided by
+/// `seed` alone. The training part is shuffled (seeded) so that contiguous mini-batches are
+/// random samples; the optimiser then streams memory in order instead of jumping around.
+pub fn split(
+    positions: Vec<LabelledPosition>,
+    fraction: f64,
+    seed: u64,
+) -> Result<(Vec<LabelledPosition>, Vec<LabelledPosition>), Error> {
+    if !(0.0..1.0).contains(&fraction) {
+        return Err(Error(format!("validation fraction {fraction} must be in [0, 1)")));
+    }
+    let salt = mix(seed ^ 0x7475_6E65);
+    let threshold = (fraction * u64::MAX as f64) as u64;
+    let (mut train, val): (Vec<_>, Vec<_>) =
+        positions.into_iter().partition(|p| fraction == 0.0 || mix(p.group ^ salt) >= threshold);
+    shuffle(&mut train, seed);
+    Ok((train, val))
+}
+
+/// Fisher-Yates with the crate's seeded generator.
+pub fn shuffle<T>(v: &mut [T], seed: u64) {
+    let mut rng = Rng::new(seed ^ 0x5348_5546);
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i + 1);
+        v.swap(i, j);
+    }
+}
+
+/// Positions from seeded random playouts from the start position: every position of each
+/// game from ply `skip` on, until `count` are collected. Games end at a terminal position
+/// or after `max_plies`. Used where real games are not needed (tests, benchmarks).
+pub fn random_positions(variant: Variant, count: usize, max_plies: u32, seed: u64) -> Vec<Board> {
+    let skip = 4;
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut b = variant.start_position();
+        for ply in 0..max_plies {
+            if b.terminal().is_some() {
+                break;
+            }
+            if ply >= skip {
+                out.push(b);
+                if out.len() == count {
+                    break;
+                }
+            }
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = &moves[rng.below(moves.len())];
+            b = match b.play(mv) {
+                Ok(next) => next,
+                Err(_) => break,
+            };
+        }
+    }
+    out
+}

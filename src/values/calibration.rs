@@ -1,0 +1,120 @@
+//! From match scores to pawns. A match result is a score of the side with X; on the
+//! logistic Elo scale the advantages of several imbalances add up roughly linearly, so a
+//! comparison's Elo divided by the Elo of a one-pawn handicap (the calibration match) is
+//! the comparison's value in pawns. We measure the Elo of a pawn per variant instead of
+//! assuming a figure (H. G. Muller reports about 15 % score per pawn on 8x8 at his engines'
+//! strength; it depends on the variant, the engine and the search depth).
+//!
+//! Uncertainties use the delta method: the score's standard error comes from the per-pair
+//! (pentanomial) variance, the Elo's from the slope of the logistic curve at that score, and
+//! a ratio's from both its numerator's and its denominator's, so the calibration's
+//! uncertainty is inside every converted interval.
+
+use crate::stats::{normal_quantile, score_to_elo, Pentanomial};
+
+/// Two-sided 95 % normal quantile (1.96).
+pub fn z95() -> f64 {
+    normal_quantile(0.975)
+}
+
+/// A quantity with its standard error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measure {
+    pub value: f64,
+    pub se: f64,
+}
+
+/// A point estimate with a 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Interval {
+    pub value: f64,
+    pub se: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    pub fn normal(m: Measure) -> Interval {
+        let h = z95() * m.se;
+        Interval { value: m.value, se: m.se, low: m.value - h, high: m.value + h }
+    }
+
+    /// Half the width: the "±" figure.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// Mean score per game and its standard error from game pairs. Empty outcome cells get
+/// the stats module's tiny pseudo-count, so a sample in which every pair scored the same
+/// (all draws, say) still has a small positive error instead of claiming certainty.
+pub fn pair_score(p: &Pentanomial) -> Option<Measure> {
+    if p.pairs() == 0 {
+        return None;
+    }
+    let counts = p.counts().map(|c| c as f64);
+    let s = crate::stats::ScoreSample::regularized(&counts, 2)?;
+    Some(Measure { value: s.mean(), se: s.std_error() })
+}
+
+/// Logistic Elo of a score with its standard error by the delta method:
+/// `d elo / d score = 400 / (ln 10 * s * (1 - s))`. `None` for a 0 % or 100 % score,
+/// whose Elo is infinite: such a comparison is too lopsided to measure.
+pub fn elo(score: Measure) -> Option<Measure> {
+    let s = score.value;
+    if !(s > 0.0 && s < 1.0) {
+        return None;
+    }
+    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
+    Some(Measure { value: score_to_elo(s), se: score.se * slope })
+}
+
+/// `x / pawn` with the delta-method error of a ratio of independent estimates:
+/// `var = var_x / p^2 + x^2 var_p / p^4`.
+pub fn in_pawns(x: Measure, pawn: Measure) -> Result<Interval, String> {
+    let p = pawn.value;
+    if p.abs() < 1e-9 {
+        return Err("the pawn-odds match shows no advantage for the extra pawn (0 Elo): cannot convert to pawns".into());
+    }
+    let var = x.se * x.se / (p * p) + x.value * x.value * pawn.se * pawn.se / p.powi(4);
+    Ok(Interval::normal(Measure { value: x.value / p, se: var.sqrt() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::GameResult::{Draw, Loss, Win};
+
+    #[test]
+    fn elo_slope_matches_a_numerical_derivative() {
+        let m = elo(Measure { value: 0.6, se: 0.01 }).unwrap();
+        let numeric = (score_to_elo(0.6 + 1e-6) - score_to_elo(0.6 - 1e-6)) / 2e-6;
+        assert!((m.value - 70.437).abs() < 1e-2);
+        assert!((m.se - 0.01 * numeric).abs() < 1e-6);
+        assert!(elo(Measure { value: 1.0, se: 0.0 }).is_none());
+    }
+
+    #[test]
+    fn pair_scores_use_pair_variance() {
+        let p = Pentanomial::from_pairs([(Win, Draw), (Draw, Draw), (Loss, Draw), (Win, Win)]);
+        let m = pair_score(&p).unwrap();
+        // Pair scores 0.75, 0.5, 0.25, 1: mean 0.625, population variance 0.078125.
+        assert!((m.value - 0.625).abs() < 1e-9);
+        assert!((m.se - (0.078125f64 / 4.0).sqrt()).abs() < 1e-4);
+        let all_draws = Pentanomial::from_pairs([(Draw, Draw); 10]);
+        assert!(pair_score(&all_draws).unwrap().se > 0.0);
+    }
+
+    #[test]
+    fn ratio_interval_includes_the_calibration_error() {
+        let x = Measure { value: 50.0, se: 10.0 };
+        let exact_pawn = in_pawns(x, Measure { value: 100.0, se: 0.0 }).unwrap();
+        assert!((exact_pawn.value - 0.5).abs() < 1e-12);
+        assert!((exact_pawn.se - 0.1).abs() < 1e-12);
+        let noisy = in_pawns(x, Measure { value: 100.0, se: 20.0 }).unwrap();
+        // sqrt(0.1^2 + 0.5^2 * 0.2^2) = sqrt(0.02)
+        assert!((noisy.se - 0.02f64.sqrt()).abs() < 1e-12);
+        assert!((noisy.high - noisy.value - 1.959964 * 0.02f64.sqrt()).abs() < 1e-5);
+        assert!(in_pawns(x, Measure { value: 0.0, se: 1.0 }).is_err());
+    }
+}

@@ -1,0 +1,122 @@
+//! Several comparisons into absolute values. Each match measures, in Elo, a signed sum of
+//! piece values (`F-R`, `F-(B+P)`, and the calibration `P`). With `u_t` the Elo worth of
+//! piece type `t`, every match is one linear equation `sum_t a_t u_t = elo`; weighted
+//! least squares (weights `1/se^2`) gives `u` with covariance `(A^T W A)^-1`. Values in
+//! pawns are `u_t / u_P`, so the pawn is exactly 1, and their errors come from the delta
+//! method on the full covariance, which carries the calibration's uncertainty (shared by
+//! every value) correctly instead of treating the comparisons as independent in pawns.
+
+use super::calibration::{Interval, Measure};
+use super::linalg::inverse_spd;
+use ndarray::{Array1, Array2};
+
+/// One match: coefficients per piece type and the measured Elo.
+#[derive(Clone, Debug)]
+pub struct Equation {
+    pub coefficients: Vec<i32>,
+    pub elo: Measure,
+}
+
+#[derive(Clone, Debug)]
+pub struct Combined {
+    /// Value in pawns per piece type (`None` for types in no equation).
+    pub values: Vec<Option<Interval>>,
+    /// Sum of squared standardized residuals and its degrees of freedom: a check that the
+    /// comparisons agree with additive values (chi-square with `dof` degrees of freedom).
+    pub chi2: f64,
+    pub dof: usize,
+}
+
+/// Solves for the values of all types in `equations`, pawn (`pawn`, an index) = 1.
+pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Combined, String> {
+    let used: Vec<usize> = (0..ntypes).filter(|&t| equations.iter().any(|e| e.coefficients[t] != 0)).collect();
+    let Some(pawn_col) = used.iter().position(|&t| t == pawn) else {
+        return Err("no match involves the pawn, so values cannot be expressed in pawns".into());
+    };
+    let (m, k) = (equations.len(), used.len());
+    if m < k {
+        return Err(format!("{m} matches cannot determine {k} piece values; add comparisons"));
+    }
+    let mut a = Array2::<f64>::zeros((m, k));
+    let mut w = Array1::<f64>::zeros(m);
+    let mut y = Array1::<f64>::zeros(m);
+    for (i, e) in equations.iter().enumerate() {
+        if !(e.elo.se > 0.0) || !e.elo.value.is_finite() {
+            return Err("every match needs a finite result with a positive standard error".into());
+        }
+        for (j, &t) in used.iter().enumerate() {
+            a[[i, j]] = e.coefficients[t] as f64;
+        }
+        w[i] = 1.0 / (e.elo.se * e.elo.se);
+        y[i] = e.elo.value;
+    }
+    let aw = &a.t() * &w; // k x m, columns scaled by the weights
+    let normal = aw.dot(&a);
+    let cov = inverse_spd(&normal)
+        .ok_or("the comparisons do not pin down every piece's value (some only appear together); add comparisons")?;
+    let u = cov.dot(&aw.dot(&y));
+    let residual = &y - &a.dot(&u);
+    let chi2 = residual.iter().zip(w.iter()).map(|(r, w)| r * r * w).sum();
+    let up = u[pawn_col];
+    if up <= 0.0 {
+        return Err(format!("the pawn's measured worth is {up:.1} Elo, not positive: too few games to calibrate"));
+    }
+    let mut values = vec![None; ntypes];
+    for (j, &t) in used.iter().enumerate() {
+        if j == pawn_col {
+            values[t] = Some(Interval { value: 1.0, se: 0.0, low: 1.0, high: 1.0 });
+            continue;
+        }
+        // Gradient of u_j / u_p with respect to (u_j, u_p).
+        let (gj, gp) = (1.0 / up, -u[j] / (up * up));
+        let var = gj * gj * cov[[j, j]] + 2.0 * gj * gp * cov[[j, pawn_col]] + gp * gp * cov[[pawn_col, pawn_col]];
+        values[t] = Some(Interval::normal(Measure { value: u[j] / up, se: var.max(0.0).sqrt() }));
+    }
+    Ok(Combined { values, chi2, dof: m - k })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eq(c: &[i32], value: f64, se: f64) -> Equation {
+        Equation { coefficients: c.to_vec(), elo: Measure { value, se } }
+    }
+
+    #[test]
+    fn exactly_determined_system_reproduces_the_direct_ratios() {
+        // Types: 0 = pawn, 1 = knight, 2 = rook. Pawn 100 Elo, N-P-P-P = +25, R-N-P-P = -25.
+        let eqs = [eq(&[1, 0, 0], 100.0, 5.0), eq(&[-3, 1, 0], 25.0, 8.0), eq(&[-2, -1, 1], -25.0, 8.0)];
+        let c = combine(&eqs, 3, 0).unwrap();
+        let n = c.values[1].unwrap();
+        let r = c.values[2].unwrap();
+        assert!((n.value - 3.25).abs() < 1e-9, "{n:?}");
+        assert!((r.value - 5.0).abs() < 1e-9, "{r:?}");
+        assert_eq!(c.dof, 0);
+        assert!(c.chi2.abs() < 1e-9);
+        // N = 3 + e1/p: var = (se1/p)^2 + (e1/p^2)^2 se_p^2... plus 3 pawns exactly.
+        let expect = ((8.0f64 / 100.0).powi(2) + (325.0f64 / 100.0 / 100.0 * 5.0 - 3.0 * 5.0 / 100.0).powi(2)).sqrt();
+        assert!((n.se - expect).abs() < 1e-9, "{} vs {expect}", n.se);
+        assert_eq!(c.values[0].unwrap().value, 1.0);
+    }
+
+    #[test]
+    fn overdetermined_system_weights_by_precision() {
+        // Two measurements of the knight, one precise: the combination leans to it.
+        let eqs = [eq(&[1, 0], 100.0, 1e-6), eq(&[0, 1], 300.0, 1.0), eq(&[0, 1], 340.0, 10.0)];
+        let c = combine(&eqs, 2, 0).unwrap();
+        let n = c.values[1].unwrap();
+        let expect = (300.0 * 1.0 + 340.0 * 0.01) / 1.01 / 100.0;
+        assert!((n.value - expect).abs() < 1e-9);
+        assert_eq!(c.dof, 1);
+        assert!(c.chi2 > 0.0);
+    }
+
+    #[test]
+    fn underdetermined_systems_are_errors() {
+        let no_pawn = [eq(&[0, 1, -1], 10.0, 5.0)];
+        assert!(combine(&no_pawn, 3, 0).unwrap_err().contains("pawn"));
+        let together = [eq(&[1, 0, 0], 100.0, 5.0), eq(&[0, 1, -1], 10.0, 5.0), eq(&[0, -1, 1], -12.0, 5.0)];
+        assert!(combine(&together, 3, 0).unwrap_err().contains("pin down"));
+    }
+}

@@ -1,0 +1,97 @@
+//! Comparisons of two groups of pieces, `X=Y` as given to `--compare`: `F=R` asks what a
+//! Flying Bomber is worth against a Rook, `F=B+P` against a Bishop and a Pawn.
+
+use super::pieces::Pieces;
+
+/// Two sides of a comparison as piece letters (upper case, repeated for multiples).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub x: Vec<char>,
+    pub y: Vec<char>,
+}
+
+impl Comparison {
+    /// Parses `X=Y`, each side one or more piece letters joined by `+`.
+    pub fn parse(text: &str, pieces: &Pieces) -> Result<Comparison, String> {
+        let (x, y) = text.split_once('=').ok_or_else(|| format!("comparison '{text}' must look like X=Y, e.g. F=R"))?;
+        let side = |s: &str| -> Result<Vec<char>, String> {
+            let mut out = Vec::new();
+            for token in s.split('+').map(str::trim) {
+                let mut chars = token.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(format!("comparison '{text}': '{token}' is not one piece letter"));
+                };
+                let t = pieces.index(c).ok_or_else(|| {
+                    let known: String = pieces.types.iter().map(|t| t.letter).collect();
+                    format!("comparison '{text}': no piece '{c}' in this variant (pieces: {known})")
+                })?;
+                out.push(pieces.types[t].letter);
+            }
+            Ok(out)
+        };
+        let c = Comparison { x: side(x)?, y: side(y)? };
+        if c.coefficients(pieces).iter().all(|&a| a == 0) {
+            return Err(format!("comparison '{text}' compares a group with itself"));
+        }
+        Ok(c)
+    }
+
+    /// `X-Y` as written in tables, e.g. `F-R`, `F-B-P`.
+    pub fn label(&self) -> String {
+        let join = |v: &[char]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+        let y = join(&self.y);
+        if self.y.len() > 1 {
+            format!("{}-({y})", join(&self.x))
+        } else {
+            format!("{}-{y}", join(&self.x))
+        }
+    }
+
+    /// `X=Y` as given on the command line.
+    pub fn text(&self) -> String {
+        let join = |v: &[char]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+        format!("{}={}", join(&self.x), join(&self.y))
+    }
+
+    /// Removal specs (`Board::without`): the side that keeps X lacks Y and vice versa.
+    pub fn removal(&self) -> (String, String) {
+        let join = |v: &[char]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+        (join(&self.y), join(&self.x))
+    }
+
+    /// The measured quantity `value(X) - value(Y)` as coefficients per piece type.
+    pub fn coefficients(&self, pieces: &Pieces) -> Vec<i32> {
+        let mut a = vec![0; pieces.len()];
+        for &c in &self.x {
+            a[pieces.index(c).expect("validated at parse")] += 1;
+        }
+        for &c in &self.y {
+            a[pieces.index(c).expect("validated at parse")] -= 1;
+        }
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn parses_sides_and_coefficients() {
+        let p = Pieces::of(Variant::load("flying-bombers-grand", &[]).unwrap()).unwrap();
+        let c = Comparison::parse("F=B+P", &p).unwrap();
+        assert_eq!(c.label(), "F-(B+P)");
+        assert_eq!(c.removal(), ("B+P".to_string(), "F".to_string()));
+        let a = c.coefficients(&p);
+        assert_eq!(a[p.index('F').unwrap()], 1);
+        assert_eq!(a[p.index('B').unwrap()], -1);
+        assert_eq!(a[p.index('P').unwrap()], -1);
+        assert_eq!(Comparison::parse("f=r", &p).unwrap().text(), "F=R");
+        assert!(Comparison::parse("F", &p).unwrap_err().contains("X=Y"));
+        assert!(Comparison::parse("F=Z", &p).unwrap_err().contains("no piece 'Z'"));
+        assert!(Comparison::parse("F=RR", &p).unwrap_err().contains("one piece letter"));
+        assert!(Comparison::parse("R=R", &p).unwrap_err().contains("itself"));
+        assert!(Comparison::parse("K=R", &p).is_err());
+    }
+}

@@ -1,0 +1,273 @@
+//! Positions from self-play games turned into the regression's data: per position the
+//! material difference per piece type (White minus Black), the side to move, and the
+//! game's final result.
+//!
+//! Which positions count (the choice matters: material in the middle of an exchange says
+//! nothing about who is better):
+//! * the first `skip_plies` plies of every game are skipped: they are the opening, whose
+//!   material is the start position's or the imbalance chosen for the game;
+//! * a position counts only if it is *quiet*: it was not reached by a capture (the
+//!   opponent may be about to recapture), the move played from it is not a capture (it
+//!   may be the first half of a trade), and the side to move is not in check (a check
+//!   often forces a material change). This is a cheap stand-in for a quiescence search.
+//!
+//! Positions of one game share its result, so they are not independent; the bootstrap
+//! resamples whole games for that reason, and this module keeps each game's positions
+//! together. Identical games (the same opening and moves, e.g. the two games of a pair
+//! when two identical engines swap colours) are kept once: duplicates would shrink the
+//! bootstrap intervals without adding information.
+
+use super::pieces::Pieces;
+use crate::tournament::output::{read_games, read_positions, PositionRow};
+use crate::Variant;
+use ndarray::Array2;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Selection {
+    pub skip_plies: u32,
+}
+
+impl Default for Selection {
+    fn default() -> Self {
+        Selection { skip_plies: 10 }
+    }
+}
+
+/// One position as the regression sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observation {
+    /// White's minus Black's count per piece type (`Pieces` order).
+    pub diff: Vec<i32>,
+    pub white_to_move: bool,
+}
+
+/// A game: its selected positions and White's result (1, 1/2, 0).
+#[derive(Clone, Debug)]
+pub struct GameData {
+    pub observations: Vec<Observation>,
+    pub white_score: f64,
+}
+
+/// Result class for White: 0 loss, 1 draw, 2 win.
+pub fn class(white_score: f64) -> usize {
+    if white_score > 0.75 {
+        2
+    } else if white_score < 0.25 {
+        0
+    } else {
+        1
+    }
+}
+
+/// Grouped regression data: distinct feature rows and each game's counts on them.
+#[derive(Clone, Debug)]
+pub struct Dataset {
+    /// Piece types with a coefficient (indices into `Pieces::types`).
+    pub types: Vec<usize>,
+    /// Types left out because their count never differs between the sides.
+    pub constant: Vec<usize>,
+    /// Number of selected positions in which each of `types` differs between the sides.
+    pub varied: Vec<usize>,
+    /// Distinct rows: material differences of `types`, side to move (+1 White, -1 Black),
+    /// then the constant 1 (White's advantage).
+    pub x: Array2<f64>,
+    /// Per game: (row, result class, number of positions).
+    pub games: Vec<Vec<(usize, usize, f64)>>,
+    pub positions: usize,
+}
+
+impl Dataset {
+    /// Builds the grouped data. The pawn must vary (it is the unit).
+    pub fn build(pieces: &Pieces, games: &[GameData]) -> Result<Dataset, String> {
+        let n = pieces.len();
+        let mut varied_all = vec![0usize; n];
+        for g in games {
+            for o in &g.observations {
+                for t in 0..n {
+                    if o.diff[t] != 0 {
+                        varied_all[t] += 1;
+                    }
+                }
+            }
+        }
+        let positions: usize = games.iter().map(|g| g.observations.len()).sum();
+        if positions == 0 {
+            return Err("no positions left after the selection (games too short, or no games)".into());
+        }
+        if varied_all[pieces.pawn] == 0 {
+            return Err("the pawn count never differs between the sides: cannot measure in pawns".into());
+        }
+        let types: Vec<usize> = (0..n).filter(|&t| varied_all[t] > 0).collect();
+        let constant: Vec<usize> = (0..n).filter(|&t| varied_all[t] == 0).collect();
+        let mut index: HashMap<(Vec<i32>, bool), usize> = HashMap::new();
+        let mut rows: Vec<Vec<f64>> = Vec::new();
+        let mut out_games = Vec::with_capacity(games.len());
+        for g in games {
+            let c = class(g.white_score);
+            let mut per_row: BTreeMap<usize, f64> = BTreeMap::new();
+            for o in &g.observations {
+                let key: Vec<i32> = types.iter().map(|&t| o.diff[t]).collect();
+                let next = rows.len();
+                let row = *index.entry((key.clone(), o.white_to_move)).or_insert_with(|| {
+                    let mut r: Vec<f64> = key.iter().map(|&d| d as f64).collect();
+                    r.push(if o.white_to_move { 1.0 } else { -1.0 });
+                    r.push(1.0);
+                    rows.push(r);
+                    next
+                });
+                *per_row.entry(row).or_default() += 1.0;
+            }
+            out_games.push(per_row.into_iter().map(|(r, k)| (r, c, k)).collect());
+        }
+        let p = types.len() + 2;
+        let x = Array2::from_shape_vec((rows.len(), p), rows.concat()).map_err(|e| e.to_string())?;
+        let varied = types.iter().map(|&t| varied_all[t]).collect();
+        Ok(Dataset { types, constant, varied, x, games: out_games, positions })
+    }
+
+    /// Losses/draws/wins per row with each game counted `weights[g]` times.
+    pub fn counts(&self, weights: &[f64]) -> Array2<f64> {
+        let mut c = Array2::<f64>::zeros((self.x.nrows(), 3));
+        for (g, entries) in self.games.iter().enumerate() {
+            let w = weights[g];
+            if w == 0.0 {
+                continue;
+            }
+            for &(row, class, k) in entries {
+                c[[row, class]] += w * k;
+            }
+        }
+        c
+    }
+}
+
+/// Selects the quiet positions of one game (rows sorted by ply).
+pub fn select(
+    pieces: &Pieces,
+    variant: Variant,
+    rows: &[&PositionRow],
+    sel: Selection,
+) -> Result<Vec<Observation>, String> {
+    let mut out = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        if r.ply < sel.skip_plies || r.capture || (i > 0 && rows[i - 1].capture) {
+            continue;
+        }
+        let b = variant.parse_fen(&r.fen).map_err(|e| format!("game {} ply {}: {e}", r.game_id, r.ply))?;
+        if b.in_check() {
+            continue;
+        }
+        out.push(Observation { diff: pieces.difference(&b)?, white_to_move: b.side_to_move() == 'w' });
+    }
+    Ok(out)
+}
+
+/// Checks that a run directory was played in `variant` (when it says so in `run.toml`).
+fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("run.toml")) else { return Ok(()) };
+    let want_name = format!("variant = {:?}", variant.name());
+    let want_opts = format!("options = {:?}", variant.options());
+    for line in text.lines() {
+        if line.starts_with("variant = ") && line != want_name {
+            return Err(format!("{}: {line}, but the estimate is for {}", dir.display(), variant.name()));
+        }
+        if line.starts_with("options = ") && line != want_opts {
+            return Err(format!("{}: {line}, but the estimate uses options {:?}", dir.display(), variant.options()));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the games of run directories (`games.csv` + `positions.csv`), drops duplicate
+/// games and selects positions. Returns the games and the number of duplicates dropped.
+pub fn load_runs(
+    dirs: &[PathBuf],
+    variant: Variant,
+    pieces: &Pieces,
+    sel: Selection,
+) -> Result<(Vec<GameData>, usize), String> {
+    let mut seen: HashSet<(String, String)> = HashSet::new();
+    let mut out = Vec::new();
+    let mut duplicates = 0;
+    for dir in dirs {
+        if !dir.join("games.csv").exists() {
+            return Err(format!("{}: no games.csv (not a run directory)", dir.display()));
+        }
+        check_run(dir, variant)?;
+        let games = read_games(dir)?;
+        let positions = read_positions(dir)?;
+        let mut by_game: HashMap<u64, Vec<&PositionRow>> = HashMap::new();
+        for p in &positions {
+            by_game.entry(p.game_id).or_default().push(p);
+        }
+        let mut games = games;
+        games.sort_by_key(|g| g.game_id);
+        for g in &games {
+            let Some(score) = g.white_score() else { continue };
+            if !seen.insert((g.opening.clone(), g.moves.clone())) {
+                duplicates += 1;
+                continue;
+            }
+            let mut rows = by_game.remove(&g.game_id).unwrap_or_default();
+            rows.sort_by_key(|r| r.ply);
+            let observations = select(pieces, variant, &rows, sel).map_err(|e| format!("{}: {e}", dir.display()))?;
+            out.push(GameData { observations, white_score: score });
+        }
+    }
+    if out.is_empty() {
+        return Err("the run directories hold no finished games".into());
+    }
+    Ok((out, duplicates))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(ply: u32, fen: &str, capture: bool) -> PositionRow {
+        PositionRow { game_id: 0, ply, fen: fen.into(), score_white: None, capture, result: 1.0 }
+    }
+
+    #[test]
+    fn selection_skips_opening_captures_recaptures_and_checks() {
+        let v = Variant::load("chess", &[]).unwrap();
+        let p = Pieces::of(v).unwrap();
+        let quiet = "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1";
+        let check = "4k3/8/8/8/8/8/PP6/RN2K2r w - - 0 1";
+        let rows = [
+            row(0, quiet, false), // opening ply: skipped
+            row(4, quiet, true),  // a capture is played from it: skipped
+            row(5, quiet, false), // reached by that capture: skipped
+            row(6, quiet, false), // kept
+            row(7, check, false), // in check: skipped
+        ];
+        let refs: Vec<&PositionRow> = rows.iter().collect();
+        let obs = select(&p, v, &refs, Selection { skip_plies: 2 }).unwrap();
+        assert_eq!(obs.len(), 1);
+        assert_eq!(obs[0].diff[p.pawn], 2);
+        assert!(obs[0].white_to_move);
+    }
+
+    #[test]
+    fn grouping_merges_identical_rows_and_drops_constant_types() {
+        let v = Variant::load("chess", &[]).unwrap();
+        let p = Pieces::of(v).unwrap();
+        let mut d = vec![0; p.len()];
+        d[p.pawn] = 1;
+        let o = Observation { diff: d, white_to_move: true };
+        let games = vec![
+            GameData { observations: vec![o.clone(), o.clone()], white_score: 1.0 },
+            GameData { observations: vec![o.clone()], white_score: 0.5 },
+        ];
+        let ds = Dataset::build(&p, &games).unwrap();
+        assert_eq!(ds.types, vec![p.pawn]);
+        assert_eq!(ds.constant.len(), p.len() - 1);
+        assert_eq!(ds.x.nrows(), 1);
+        let c = ds.counts(&[2.0, 1.0]);
+        assert_eq!(c.row(0).to_vec(), vec![0.0, 1.0, 4.0]);
+        let flat = vec![GameData { observations: vec![Observation { diff: vec![0; p.len()], white_to_move: true }], white_score: 1.0 }];
+        assert!(Dataset::build(&p, &flat).unwrap_err().contains("pawn"));
+    }
+}

@@ -1,0 +1,150 @@
+//! The piece types of a variant as the value estimators see them: which letters count as
+//! material, which one is the pawn (the unit), and material strings turned into counts.
+
+use crate::{Board, Variant};
+
+/// One non-royal piece type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceInfo {
+    pub letter: char,
+    pub name: String,
+    pub pawn: bool,
+}
+
+/// The material types of a variant: every piece type but the royal one(s), in the
+/// variant file's order, and the pawn's position among them.
+#[derive(Clone, Debug)]
+pub struct Pieces {
+    pub types: Vec<PieceInfo>,
+    pub pawn: usize,
+}
+
+impl Pieces {
+    pub fn of(variant: Variant) -> Result<Pieces, String> {
+        let raw: Vec<(char, String, bool, bool)> = match variant {
+            Variant::Narrow(r) => r.types.iter().map(|t| (t.letter, t.name.clone(), t.pawn, t.royal)).collect(),
+            Variant::Wide(r) => r.types.iter().map(|t| (t.letter, t.name.clone(), t.pawn, t.royal)).collect(),
+        };
+        let types: Vec<PieceInfo> = raw
+            .into_iter()
+            .filter(|(_, _, _, royal)| !royal)
+            .map(|(letter, name, pawn, _)| PieceInfo { letter, name, pawn })
+            .collect();
+        let pawn = types.iter().position(|t| t.pawn).ok_or_else(|| {
+            format!("{} has no pawn, and piece values are measured in pawns", variant.name())
+        })?;
+        Ok(Pieces { types, pawn })
+    }
+
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    pub fn index(&self, letter: char) -> Option<usize> {
+        self.types.iter().position(|t| t.letter == letter.to_ascii_uppercase())
+    }
+
+    pub fn pawn_letter(&self) -> char {
+        self.types[self.pawn].letter
+    }
+
+    /// Counts per type of a material string such as `Q1R2B2N2P8` (`Board::material`).
+    pub fn counts(&self, material: &str) -> Result<Vec<i32>, String> {
+        let mut counts = vec![0; self.len()];
+        let mut chars = material.chars().peekable();
+        while let Some(c) = chars.next() {
+            let t = self.index(c).ok_or_else(|| format!("material '{material}': unknown piece letter '{c}'"))?;
+            let mut digits = String::new();
+            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                digits.push(*d);
+                chars.next();
+            }
+            counts[t] += digits.parse::<i32>().map_err(|_| format!("material '{material}': '{c}' has no count"))?;
+        }
+        Ok(counts)
+    }
+
+    /// White's minus Black's count per type in a position.
+    pub fn difference(&self, board: &Board) -> Result<Vec<i32>, String> {
+        let (w, b) = (self.counts(&board.material(0))?, self.counts(&board.material(1))?);
+        Ok(w.iter().zip(&b).map(|(x, y)| x - y).collect())
+    }
+}
+
+/// The squares of the pawns removed for the pawn-odds calibration: White's and Black's
+/// pawn on `file` (a letter) in the start position, each the one nearest its own side.
+/// The f-pawn is the usual choice on 8x8 boards (a handicap that barely weakens the king).
+pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), String> {
+    let (files, ranks) = variant.board_size();
+    let f = (file as u8).wrapping_sub(b'a') as usize;
+    if !file.is_ascii_lowercase() || f >= files {
+        return Err(format!("calibration pawn file '{file}' is not a file of {}", variant.name()));
+    }
+    let start = variant.start_position();
+    let find = |upper: bool| -> Option<String> {
+        // White's pawn nearest rank index 0, Black's nearest the last rank.
+        let order: Vec<usize> = if upper { (0..ranks).collect() } else { (0..ranks).rev().collect() };
+        for rank in order {
+            let name = square_name(variant, f, rank);
+            if start.piece_at(&name) == Some(if upper { 'P' } else { 'p' }) {
+                return Some(name);
+            }
+        }
+        None
+    };
+    let pawn = Pieces::of(variant)?.pawn_letter();
+    if pawn != 'P' {
+        return Err(format!("{}: the pawn's letter is '{pawn}'; give the calibration squares explicitly", variant.name()));
+    }
+    match (find(true), find(false)) {
+        (Some(w), Some(b)) => Ok((w, b)),
+        _ => Err(format!("{} has no pawn of each side on the {file}-file in its start position", variant.name())),
+    }
+}
+
+/// The name of the square at (file, rank index) in the variant's own numbering.
+fn square_name(variant: Variant, file: usize, rank: usize) -> String {
+    let sq = rank * variant.board_size().0 + file;
+    match variant {
+        Variant::Narrow(r) => r.geo.name(sq),
+        Variant::Wide(r) => r.geo.name(sq),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_pieces_and_material_counts() {
+        let v = Variant::load("chess", &[]).unwrap();
+        let p = Pieces::of(v).unwrap();
+        let letters: String = p.types.iter().map(|t| t.letter).collect();
+        assert_eq!(letters.len(), 5);
+        assert_eq!(p.pawn_letter(), 'P');
+        let c = p.counts("Q1R2B2N2P8").unwrap();
+        assert_eq!(c[p.index('P').unwrap()], 8);
+        assert_eq!(c[p.index('R').unwrap()], 2);
+        assert!(p.counts("X1").unwrap_err().contains("'X'"));
+        let b = v.parse_fen("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1").unwrap();
+        let d = p.difference(&b).unwrap();
+        assert_eq!(d[p.index('P').unwrap()], 2);
+        assert_eq!(d[p.index('N').unwrap()], 1);
+        assert_eq!(d[p.index('Q').unwrap()], 0);
+    }
+
+    #[test]
+    fn f_pawn_squares_follow_the_board() {
+        let chess = Variant::load("chess", &[]).unwrap();
+        assert_eq!(pawn_squares(chess, 'f').unwrap(), ("f2".to_string(), "f7".to_string()));
+        let hangars = Variant::load("flying-bombers-hangars", &[]).unwrap();
+        let (w, b) = pawn_squares(hangars, 'f').unwrap();
+        assert_eq!(hangars.start_position().piece_at(&w), Some('P'));
+        assert_eq!(hangars.start_position().piece_at(&b), Some('p'));
+        assert!(pawn_squares(chess, 'z').is_err());
+    }
+}

@@ -1,0 +1,90 @@
+//! Estimator 1: piece values by regression on self-play positions (the approach of
+//! Tomasev et al. 2020, "Assessing Game Balance with AlphaZero"). The game result is
+//! modelled as a logistic function of
+//!
+//! ```text
+//! eta = sum_t beta_t * (count_t(White) - count_t(Black)) + beta_stm * (+1 White to move, -1 Black) + beta_0
+//! ```
+//!
+//! and a piece's value in pawns is `beta_t / beta_pawn`: the material advantage that shifts
+//! the winning odds as much as that many pawns. `beta_0` is White's advantage and
+//! `beta_stm` the worth of having the move, both also reported in pawns. Intervals are
+//! bootstrap percentiles over games (see `bootstrap`).
+
+use super::bootstrap;
+use super::dataset::Dataset;
+use super::logistic::{fit, Grouped, Model};
+use super::pieces::Pieces;
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub model: Model,
+    pub replicates: usize,
+    pub seed: u64,
+}
+
+/// One estimated quantity in pawns.
+#[derive(Clone, Debug)]
+pub struct Estimate {
+    /// Piece letter, or `white` / `side-to-move` for the two extra terms.
+    pub name: String,
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Bootstrap standard deviation.
+    pub se: f64,
+    /// Selected positions in which this piece's count differed between the sides.
+    pub varied: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Regression {
+    pub estimates: Vec<Estimate>,
+    /// Piece letters without an estimate (never unequal in the data).
+    pub missing: Vec<char>,
+    pub games: usize,
+    pub positions: usize,
+    pub failed_replicates: usize,
+    pub draw_margin: Option<f64>,
+}
+
+/// `beta / beta_pawn` for every coefficient of a fit, or `None` if the pawn's coefficient
+/// is not positive (a sample that says more pawns do not help is no basis for a ratio).
+fn ratios(beta: &ndarray::Array1<f64>, pawn_col: usize) -> Option<Vec<f64>> {
+    let bp = beta[pawn_col];
+    (bp > 1e-9).then(|| beta.iter().map(|b| b / bp).collect())
+}
+
+pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regression, String> {
+    let pawn_col = data.types.iter().position(|&t| t == pieces.pawn).ok_or("the pawn never varies")?;
+    let n = data.games.len();
+    let point = fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(&vec![1.0; n]) })?;
+    let values = ratios(&point.beta, pawn_col).ok_or_else(|| {
+        "the fitted worth of a pawn is not positive: more (or more varied) games are needed".to_string()
+    })?;
+    let (reps, failed) = bootstrap::run(n, s.replicates, s.seed, |w| {
+        let f = fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(w) }).ok()?;
+        ratios(&f.beta, pawn_col)
+    });
+    if reps.len() < 2 {
+        return Err(format!("only {} of {} bootstrap refits succeeded; more games are needed", reps.len(), s.replicates));
+    }
+    let mut names: Vec<String> = data.types.iter().map(|&t| pieces.types[t].letter.to_string()).collect();
+    names.push("side-to-move".into());
+    names.push("white".into());
+    let mut estimates = Vec::new();
+    for (j, name) in names.into_iter().enumerate() {
+        let column: Vec<f64> = reps.iter().map(|r| r[j]).collect();
+        let (low, high, se) = bootstrap::percentile_95(&column);
+        let varied = if j < data.types.len() { data.varied[j] } else { data.positions };
+        estimates.push(Estimate { name, value: values[j], low, high, se, varied });
+    }
+    Ok(Regression {
+        estimates,
+        missing: data.constant.iter().map(|&t| pieces.types[t].letter).collect(),
+        games: n,
+        positions: data.positions,
+        failed_replicates: failed,
+        draw_margin: point.theta,
+    })
+}
