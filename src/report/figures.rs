@@ -43,7 +43,8 @@ fn clustered_mean(values_by_cluster: &BTreeMap<u64, Vec<f64>>) -> Interval {
         0.0
     };
     let z = normal_quantile(0.975);
-    Interval { value: mean, low: mean - z * var.sqrt(), high: mean + z * var.sqrt() }
+    // Scores and rates live in [0, 1]; so do their intervals.
+    Interval { value: mean, low: (mean - z * var.sqrt()).max(0.0), high: (mean + z * var.sqrt()).min(1.0) }
 }
 
 pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {

@@ -4,7 +4,7 @@
 
 pub mod figures;
 mod render;
-pub use render::markdown as render_markdown;
+pub use render::{elo as format_elo, markdown as render_markdown, pct as format_pct};
 pub mod svg;
 
 use crate::search::Limits;
@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Budget {
+    /// Seconds: for smoke tests only, figures are noise.
+    Tiny,
     Quick,
     Standard,
     Full,
@@ -26,15 +28,17 @@ pub enum Budget {
 impl Budget {
     pub fn parse(s: &str) -> Result<Budget, Error> {
         match s {
+            "tiny" => Ok(Budget::Tiny),
             "quick" => Ok(Budget::Quick),
             "standard" => Ok(Budget::Standard),
             "full" => Ok(Budget::Full),
-            _ => Err(Error(format!("budget '{s}' must be quick, standard or full"))),
+            _ => Err(Error(format!("budget '{s}' must be tiny, quick, standard or full"))),
         }
     }
     /// Node budgets per move of the balance runs (draw rates depend on strength).
     pub fn nodes(self) -> [u64; 2] {
         match self {
+            Budget::Tiny => [100, 200],
             Budget::Quick => [400, 1600],
             Budget::Standard => [2000, 8000],
             Budget::Full => [8000, 32000],
@@ -43,6 +47,7 @@ impl Budget {
     /// Game pairs per balance run.
     pub fn pairs(self) -> u64 {
         match self {
+            Budget::Tiny => 2,
             Budget::Quick => 40,
             Budget::Standard => 400,
             Budget::Full => 2000,
@@ -51,6 +56,7 @@ impl Budget {
     /// Game pairs per cell of a setup matrix and per option run.
     pub fn small_pairs(self) -> u64 {
         match self {
+            Budget::Tiny => 1,
             Budget::Quick => 4,
             Budget::Standard => 40,
             Budget::Full => 200,

@@ -4,6 +4,8 @@
 use super::figures::Interval;
 use super::{svg, ReportData};
 
+// Shared with the report test, which checks the text against report.json.
+
 pub fn pct(i: &Interval) -> String {
     format!("{:.1} % [{:.1}, {:.1}]", 100.0 * i.value, 100.0 * i.low, 100.0 * i.high)
 }

@@ -129,6 +129,11 @@ impl Extractor {
         &self.eval.layout
     }
 
+    /// The variant's default weights (no engine config).
+    pub fn default_weights(&self) -> &[f32] {
+        &self.eval.weights
+    }
+
     pub fn terms(&self) -> &Terms {
         &self.terms
     }

@@ -5,11 +5,13 @@
 //!   train/validation split by game pair, random-playout positions for tests and benchmarks.
 //! * [`dataset`]: the compact sparse feature matrix the optimiser streams over.
 //! * [`texel`]: the loss, the 1-D fit of the sigmoid scale K, mini-batch Adam.
+//! * [`run`]: the pipeline from run directories to a tuned engine config.
 //! * [`train`]: self-play, tune, SPRT-verify, adopt; resumable, one directory per iteration.
 //! * [`spsa`]: simultaneous perturbation over chosen weights with game pairs.
 
 pub mod data;
 pub mod dataset;
+pub mod run;
 pub mod spsa;
 pub mod texel;
 pub mod train;

@@ -15,7 +15,7 @@ use crate::rng::Rng;
 use crate::Error;
 use ndarray::{Array1, Zip};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 /// Positions per parallel work item: large enough to amortise the per-chunk zeroing of the
@@ -60,7 +60,7 @@ impl Default for TuneOptions {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EpochStats {
     pub epoch: usize,
     /// Mean of the mini-batch losses during the epoch (weights move while it is measured).
@@ -69,7 +69,7 @@ pub struct EpochStats {
     pub lr: f64,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TuneReport {
     pub k: f64,
     pub train_positions: usize,

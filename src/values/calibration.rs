@@ -45,16 +45,15 @@ impl Interval {
     }
 }
 
-/// Mean score per game and its standard error from game pairs. Empty outcome cells get
-/// the stats module's tiny pseudo-count, so a sample in which every pair scored the same
-/// (all draws, say) still has a small positive error instead of claiming certainty.
+/// Mean score per game and its standard error from game pairs. For the error only, empty
+/// outcome cells get the stats module's tiny pseudo-count, so a sample in which every
+/// pair scored the same (all draws, say) still has a positive error instead of claiming
+/// certainty.
 pub fn pair_score(p: &Pentanomial) -> Option<Measure> {
-    if p.pairs() == 0 {
-        return None;
-    }
+    let mean = p.sample()?.mean();
     let counts = p.counts().map(|c| c as f64);
     let s = crate::stats::ScoreSample::regularized(&counts, 2)?;
-    Some(Measure { value: s.mean(), se: s.std_error() })
+    Some(Measure { value: mean, se: s.std_error() })
 }
 
 /// Logistic Elo of a score with its standard error by the delta method:
@@ -100,7 +99,8 @@ mod tests {
         let m = pair_score(&p).unwrap();
         // Pair scores 0.75, 0.5, 0.25, 1: mean 0.625, population variance 0.078125.
         assert!((m.value - 0.625).abs() < 1e-9);
-        assert!((m.se - (0.078125f64 / 4.0).sqrt()).abs() < 1e-4);
+        let se = (0.078125f64 / 4.0).sqrt();
+        assert!((m.se / se - 1.0).abs() < 1e-3, "{} vs {se}", m.se);
         let all_draws = Pentanomial::from_pairs([(Draw, Draw); 10]);
         assert!(pair_score(&all_draws).unwrap().se > 0.0);
     }

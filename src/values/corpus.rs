@@ -1,0 +1,101 @@
+//! Self-play games for the regression, made to have varied material. Games between equal
+//! engines from the start position stay close to material equality for a long time, and
+//! the imbalances that do arise are the ones the engine's own weights let happen. So a
+//! share of the games (`imbalance_fraction`) starts from an *imbalance opening*: White
+//! lacks one randomly chosen piece type and Black another, which puts every pair of types
+//! against each other independently of what the engine thinks of them. All games get
+//! seeded random plies (tournament openings), and optionally jittered weights (see
+//! `weights`). Every choice derives from the seed and the game number.
+
+use super::pieces::Pieces;
+use super::selfplay::{self, Job, Plan};
+use super::weights;
+use crate::games::Adjudication;
+use crate::rng::Rng;
+use crate::Variant;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub variant: Variant,
+    pub games: u64,
+    pub nodes: u64,
+    pub seed: u64,
+    pub random_plies: u32,
+    pub max_drift: i32,
+    pub imbalance_fraction: f64,
+    pub jitter: f64,
+    pub engine: Vec<(String, f32)>,
+    pub adjudication: Adjudication,
+    pub concurrency: usize,
+    pub progress: bool,
+    pub out: PathBuf,
+}
+
+impl Settings {
+    pub fn validate(&self) -> Result<(), String> {
+        if self.games == 0 || self.nodes == 0 {
+            return Err("--games and --nodes must be positive".into());
+        }
+        if !(0.0..=1.0).contains(&self.imbalance_fraction) {
+            return Err(format!("imbalance fraction {} must be between 0 and 1", self.imbalance_fraction));
+        }
+        if !(0.0..0.9).contains(&self.jitter) {
+            return Err(format!("weight jitter {} must be at least 0 and below 0.9", self.jitter));
+        }
+        Ok(())
+    }
+}
+
+/// The jobs of a corpus: game `i`'s opening imbalance and weights.
+pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
+    let pieces = Pieces::of(s.variant)?;
+    let base = weights::material(s.variant, &pieces, &s.engine)?;
+    let start = s.variant.start_position();
+    // Only types both sides have at the start can be taken away.
+    let (w, b) = (pieces.counts(&start.material(0))?, pieces.counts(&start.material(1))?);
+    let removable: Vec<char> = (0..pieces.len()).filter(|&t| w[t] > 0 && b[t] > 0).map(|t| pieces.types[t].letter).collect();
+    let mut jobs = Vec::with_capacity(s.games as usize);
+    for i in 0..s.games {
+        let mut rng = Rng::new(s.seed ^ (i + 1).wrapping_mul(0xA076_1D64_78BD_642F));
+        let imbalance = if removable.len() >= 2 && (rng.next_u64() as f64 / u64::MAX as f64) < s.imbalance_fraction {
+            let a = rng.below(removable.len());
+            let mut c = rng.below(removable.len() - 1);
+            if c >= a {
+                c += 1;
+            }
+            Some((removable[a].to_string(), removable[c].to_string()))
+        } else {
+            None
+        };
+        let mut white = s.engine.clone();
+        let mut black = s.engine.clone();
+        if s.jitter > 0.0 {
+            white.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
+            black.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
+        }
+        jobs.push(Job { id: i, opening: i, imbalance, white, black });
+    }
+    Ok(jobs)
+}
+
+/// Plays (or completes) the corpus in `s.out`.
+pub fn generate(s: &Settings) -> Result<(), String> {
+    s.validate()?;
+    let jobs = jobs(s)?;
+    let plan = Plan {
+        variant: s.variant,
+        nodes: s.nodes,
+        random_plies: s.random_plies,
+        max_drift: s.max_drift,
+        seed: s.seed,
+        adjudication: s.adjudication.clone(),
+        description: format!(
+            "regression corpus: imbalance fraction {}, weight jitter {}, engine {:?}",
+            s.imbalance_fraction, s.jitter, s.engine
+        ),
+        concurrency: s.concurrency,
+        progress: s.progress,
+    };
+    selfplay::play(&plan, &s.out, &jobs).map(|_| ())
+}

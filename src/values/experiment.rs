@@ -1,0 +1,328 @@
+//! Experiment files (`configs/experiments/*.toml`): one question, all settings, one
+//! command (`fairylab experiment FILE`). A file names the variant, the option sets to
+//! repeat the experiment under, the engine budget and seed, and which estimators to run:
+//!
+//! ```toml
+//! name = "bomber-vs-rook-grand"
+//! variant = "flying-bombers-grand"
+//! option_sets = [[], ["immediate-landing"]]
+//! seed = 1
+//! nodes = 2000
+//!
+//! [imbalance]
+//! compare = ["F=R"]
+//! max_games = 4000
+//! precision = 0.1
+//!
+//! [regress]
+//! games = 2000
+//! ```
+//!
+//! Results go to `<out>/values.csv` and `values.json` (all option sets), games to
+//! `<out>/<option set>/{imbalance,regress}/`, which an interrupted run resumes.
+
+use super::comparison::Comparison;
+use super::corpus;
+use super::dataset::{self, Dataset, Selection};
+use super::imbalance;
+use super::logistic::Model;
+use super::pieces::{self, Pieces};
+use super::regress;
+use super::selfplay::default_adjudication;
+use super::table::{self, Context, ValueRow};
+use crate::Variant;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub variant: String,
+    /// Option sets to run the experiment under; `[[]]` (no options) by default.
+    #[serde(default = "no_options")]
+    pub option_sets: Vec<Vec<String>>,
+    pub seed: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Parallel games (0 or absent: all cores).
+    #[serde(default)]
+    pub concurrency: usize,
+    /// Output directory (default `runs/<name>`).
+    #[serde(default)]
+    pub out: Option<PathBuf>,
+    /// Engine weight settings for every game, e.g. `{ "value.F" = 480 }`.
+    #[serde(default)]
+    pub engine: BTreeMap<String, f32>,
+    /// Resign adjudication: a side that sees itself this many centipawns down for four
+    /// moves loses (0 = play every game out).
+    #[serde(default = "default_resign")]
+    pub resign_score: i32,
+    #[serde(default)]
+    pub imbalance: Option<ImbalanceSection>,
+    #[serde(default)]
+    pub regress: Option<RegressSection>,
+}
+
+fn no_options() -> Vec<Vec<String>> {
+    vec![vec![]]
+}
+fn default_resign() -> i32 {
+    default_adjudication().resign_score
+}
+fn yes() -> bool {
+    true
+}
+fn calibration_file() -> String {
+    "f".into()
+}
+fn default_plies() -> u32 {
+    8
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImbalanceSection {
+    pub compare: Vec<String>,
+    /// Most games per match (comparison or calibration).
+    pub max_games: u64,
+    #[serde(default = "default_batch")]
+    pub batch_pairs: u64,
+    #[serde(default = "default_min_pairs")]
+    pub min_pairs: u64,
+    /// Target ± of each comparison's 95 % interval, in pawns.
+    #[serde(default)]
+    pub precision: Option<f64>,
+    /// The calibration pawn: a file letter (`f`) or squares `f2=f7`.
+    #[serde(default = "calibration_file")]
+    pub calibration: String,
+    #[serde(default = "default_plies")]
+    pub random_plies: u32,
+    #[serde(default = "yes")]
+    pub neutral_weights: bool,
+}
+
+fn default_batch() -> u64 {
+    50
+}
+fn default_min_pairs() -> u64 {
+    100
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegressSection {
+    pub games: u64,
+    #[serde(default = "default_model")]
+    pub model: String,
+    #[serde(default = "default_skip")]
+    pub skip_plies: u32,
+    #[serde(default = "default_bootstrap")]
+    pub bootstrap: usize,
+    #[serde(default = "default_plies")]
+    pub random_plies: u32,
+    #[serde(default = "default_fraction")]
+    pub imbalance_fraction: f64,
+    #[serde(default)]
+    pub jitter: f64,
+    /// Also fit on the positions of this experiment's imbalance matches.
+    #[serde(default)]
+    pub include_imbalance_games: bool,
+}
+
+fn default_model() -> String {
+    "logistic".into()
+}
+fn default_skip() -> u32 {
+    Selection::default().skip_plies
+}
+fn default_bootstrap() -> usize {
+    200
+}
+fn default_fraction() -> f64 {
+    0.5
+}
+
+/// Run-time overrides from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub out: Option<PathBuf>,
+    /// Multiplies every game budget (a quick look at a long experiment).
+    pub scale: Option<f64>,
+    pub concurrency: Option<usize>,
+    pub quiet: bool,
+}
+
+/// The calibration pawns: `f` (the f-pawns of the start position) or `f2=f7`.
+pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, String), String> {
+    let spec = spec.trim();
+    if let Some((w, b)) = spec.split_once('=') {
+        return Ok((w.trim().to_string(), b.trim().to_string()));
+    }
+    let mut chars = spec.chars();
+    match (chars.next(), chars.next()) {
+        (Some(f), None) => pieces::pawn_squares(variant, f),
+        _ => Err(format!("calibration '{spec}' must be a file letter (f) or two squares (f2=f7)")),
+    }
+}
+
+impl Experiment {
+    /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
+    /// variants, options, pieces and impossible budgets are errors before anything runs.
+    pub fn parse(text: &str, origin: &str) -> Result<Experiment, String> {
+        let e: Experiment = toml::from_str(text).map_err(|err| format!("{origin}: {}", err.message()))?;
+        let fail = |m: String| Err(format!("{origin}: {m}"));
+        if e.nodes == 0 {
+            return fail("nodes must be positive".into());
+        }
+        if e.option_sets.is_empty() {
+            return fail("option_sets is empty (use [[]] for no options)".into());
+        }
+        if e.imbalance.is_none() && e.regress.is_none() {
+            return fail("nothing to do: add an [imbalance] or a [regress] section".into());
+        }
+        for opts in &e.option_sets {
+            let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+            let v = Variant::load(&e.variant, &refs).map_err(|err| format!("{origin}: {err}"))?;
+            let p = Pieces::of(v).map_err(|err| format!("{origin}: {err}"))?;
+            super::weights::material(v, &p, &e.engine_settings()).map_err(|err| format!("{origin}: engine: {err}"))?;
+            if let Some(im) = &e.imbalance {
+                if im.compare.is_empty() {
+                    return fail("[imbalance] compare is empty".into());
+                }
+                for c in &im.compare {
+                    Comparison::parse(c, &p).map_err(|err| format!("{origin}: {err}"))?;
+                }
+                calibration_squares(v, &im.calibration).map_err(|err| format!("{origin}: {err}"))?;
+                if im.max_games < 2 || im.batch_pairs == 0 {
+                    return fail("[imbalance] max_games must be at least 2 and batch_pairs positive".into());
+                }
+                if im.precision.is_some_and(|p| !(p > 0.0)) {
+                    return fail("[imbalance] precision must be positive".into());
+                }
+            }
+            if let Some(r) = &e.regress {
+                Model::parse(&r.model).map_err(|err| format!("{origin}: [regress] {err}"))?;
+                if r.games == 0 || r.bootstrap < 10 {
+                    return fail("[regress] games must be positive and bootstrap at least 10".into());
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    pub fn load(path: &Path) -> Result<Experiment, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    pub fn engine_settings(&self) -> Vec<(String, f32)> {
+        self.engine.iter().map(|(k, v)| (k.clone(), *v)).collect()
+    }
+
+    /// Runs every option set and estimator; writes and returns the table.
+    pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, String> {
+        let out = o.out.clone().or_else(|| self.out.clone()).unwrap_or_else(|| PathBuf::from("runs").join(&self.name));
+        let scale = o.scale.unwrap_or(1.0);
+        if !(scale > 0.0) {
+            return Err("--scale must be positive".into());
+        }
+        let scaled = |n: u64| ((n as f64 * scale).round() as u64).max(2);
+        let concurrency = o
+            .concurrency
+            .filter(|&c| c > 0)
+            .or((self.concurrency > 0).then_some(self.concurrency))
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let mut adjudication = default_adjudication();
+        adjudication.resign_score = self.resign_score;
+        if self.resign_score <= 0 {
+            adjudication.resign_moves = 0;
+        }
+        let mut rows = Vec::new();
+        eprintln!("experiment {} (seed {}, {} nodes per move, fairylab {})", self.name, self.seed, self.nodes, table::VERSION);
+        for opts in &self.option_sets {
+            let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+            let variant = Variant::load(&self.variant, &refs).map_err(|e| e.0)?;
+            let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
+            let dir = out.join(&label);
+            let ctx = Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
+            let pieces = Pieces::of(variant)?;
+            eprintln!("== {} [{}]", self.variant, label);
+            if let Some(im) = &self.imbalance {
+                let comparisons =
+                    im.compare.iter().map(|c| Comparison::parse(c, &pieces)).collect::<Result<Vec<_>, _>>()?;
+                let s = imbalance::Settings {
+                    variant,
+                    comparisons,
+                    calibration: calibration_squares(variant, &im.calibration)?,
+                    max_pairs: scaled(im.max_games) / 2,
+                    batch_pairs: im.batch_pairs,
+                    min_pairs: im.min_pairs.min(scaled(im.max_games) / 2),
+                    precision: im.precision,
+                    nodes: self.nodes,
+                    random_plies: im.random_plies,
+                    max_drift: 150,
+                    seed: self.seed,
+                    adjudication: adjudication.clone(),
+                    engine: self.engine_settings(),
+                    neutral: im.neutral_weights,
+                    concurrency,
+                    progress: !o.quiet,
+                    out: dir.join("imbalance"),
+                };
+                let r = imbalance::run(&s)?;
+                if let Err(e) = &r.combined {
+                    eprintln!("note: no absolute values from the comparisons: {e}");
+                }
+                rows.extend(table::imbalance_rows(&ctx, &r));
+            }
+            if let Some(rg) = &self.regress {
+                let model = Model::parse(&rg.model)?;
+                let cs = corpus::Settings {
+                    variant,
+                    games: scaled(rg.games),
+                    nodes: self.nodes,
+                    seed: self.seed,
+                    random_plies: rg.random_plies,
+                    max_drift: 150,
+                    imbalance_fraction: rg.imbalance_fraction,
+                    jitter: rg.jitter,
+                    engine: self.engine_settings(),
+                    adjudication: adjudication.clone(),
+                    concurrency,
+                    progress: !o.quiet,
+                    out: dir.join("regress"),
+                };
+                corpus::generate(&cs)?;
+                let mut dirs = vec![cs.out.clone()];
+                if rg.include_imbalance_games {
+                    let im_dir = dir.join("imbalance");
+                    if let Ok(entries) = std::fs::read_dir(&im_dir) {
+                        let mut found: Vec<PathBuf> =
+                            entries.flatten().map(|e| e.path()).filter(|p| p.join("games.csv").exists()).collect();
+                        found.sort();
+                        dirs.extend(found);
+                    }
+                }
+                let sel = Selection { skip_plies: rg.skip_plies };
+                let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, sel)?;
+                if dups > 0 {
+                    eprintln!("dropped {dups} duplicate games");
+                }
+                let data = Dataset::build(&pieces, &games)?;
+                let r = regress::estimate(
+                    &pieces,
+                    &data,
+                    &regress::Settings { model, replicates: rg.bootstrap, seed: self.seed },
+                )?;
+                rows.extend(table::regression_rows(&ctx, &r, model.name()));
+            }
+        }
+        table::write(&out, &rows)?;
+        eprintln!("wrote {} and {}", out.join("values.csv").display(), out.join("values.json").display());
+        Ok(rows)
+    }
+}

@@ -1,0 +1,312 @@
+//! Estimator 2: imbalance matches (H. G. Muller's method). For a comparison `X=Y` two
+//! copies of the engine play from the start position where one side lacks Y (so it keeps
+//! X) and the other lacks X; the score of the side with X, converted to pawns through a
+//! pawn-odds calibration match, is `value(X) - value(Y)`.
+//!
+//! Colours: with identical engines, swapping the *engines* between two games changes
+//! nothing (the same game is replayed, and the imbalance stays with White's pieces), so
+//! here the *imbalance* swaps instead. Pair `k` of a match is two games from openings with
+//! the same random-ply seed `k`: in the first White has X and Black has Y, in the second
+//! White has Y and Black has X. The measured quantity is the score of the side with X over
+//! both games of each pair, so White's first-move advantage cancels within every pair, and
+//! the pair is the statistical unit (pentanomial variance). Diversity comes from the
+//! seeded random plies after the pieces are removed.
+//!
+//! The calibration match is the same with X = one pawn (the f-pawn by default) and Y =
+//! nothing: the side with the pawn scores `s`, and `elo(s)` is the worth of a pawn.
+//!
+//! Sequential stopping: matches are played in batches of pairs; after each batch every
+//! comparison's 95 % interval in pawns (with the calibration's error inside) is checked and
+//! a comparison whose half-width is at most `precision` stops. The calibration plays on
+//! while any comparison does. Looking after every batch makes the nominal 95 % slightly
+//! optimistic (the usual cost of optional stopping); `min_pairs` and batch sizes of 50+
+//! pairs keep the number of looks small.
+
+use super::calibration::{elo, in_pawns, pair_score, Interval, Measure};
+use super::combine::{combine, Combined, Equation};
+use super::comparison::Comparison;
+use super::pieces::Pieces;
+use super::selfplay::{self, Job, Plan};
+use super::weights;
+use crate::games::Adjudication;
+use crate::stats::Pentanomial;
+use crate::tournament::game_result;
+use crate::Variant;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub variant: Variant,
+    pub comparisons: Vec<Comparison>,
+    /// Squares of the pawns removed in the calibration match (White's, Black's).
+    pub calibration: (String, String),
+    /// Most game pairs per match.
+    pub max_pairs: u64,
+    pub batch_pairs: u64,
+    /// No comparison stops before this many pairs.
+    pub min_pairs: u64,
+    /// Target half-width of the 95 % interval in pawns (`None`: play `max_pairs`).
+    pub precision: Option<f64>,
+    pub nodes: u64,
+    pub random_plies: u32,
+    pub max_drift: i32,
+    pub seed: u64,
+    pub adjudication: Adjudication,
+    /// Engine weight settings for every match, before neutralisation.
+    pub engine: Vec<(String, f32)>,
+    /// Neutral weights for each comparison (see `weights`).
+    pub neutral: bool,
+    pub concurrency: usize,
+    pub progress: bool,
+    pub out: PathBuf,
+}
+
+/// One match and its result so far.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    /// `None` for the calibration.
+    pub comparison: Option<Comparison>,
+    pub label: String,
+    /// Results of the side with X per pair.
+    pub penta: Pentanomial,
+    pub score: Option<Measure>,
+    pub elo: Option<Measure>,
+    /// `value(X) - value(Y)` in pawns (for comparisons).
+    pub pawns: Option<Interval>,
+    /// The engine weight settings used (after neutralisation).
+    pub engine: Vec<(String, f32)>,
+    pub done: bool,
+    /// Why a match stopped, or a note about its settings.
+    pub note: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct ImbalanceResult {
+    pub calibration: MatchResult,
+    pub comparisons: Vec<MatchResult>,
+    pub combined: Result<Combined, String>,
+    /// Piece letters in the order of `Combined::values`.
+    pub letters: Vec<char>,
+    /// Matches with a finite result that went into the combination.
+    pub equations: usize,
+}
+
+fn slug(label: &str) -> String {
+    label.replace('=', "-vs-").chars().map(|c| if c.is_ascii_alphanumeric() || "+-".contains(c) { c } else { '_' }).collect()
+}
+
+struct Match {
+    result: MatchResult,
+    /// Pieces White and Black lack in the pair's first game (White has X) and in its
+    /// second (Black has X).
+    removal: [(String, String); 2],
+    dir: PathBuf,
+    pairs: u64,
+}
+
+impl Match {
+    fn jobs(&self, pairs: u64) -> Vec<Job> {
+        let e = &self.result.engine;
+        (0..pairs)
+            .flat_map(|k| {
+                let first = Job {
+                    id: 2 * k,
+                    opening: k,
+                    imbalance: Some(self.removal[0].clone()),
+                    white: e.clone(),
+                    black: e.clone(),
+                };
+                let second = Job { id: 2 * k + 1, imbalance: Some(self.removal[1].clone()), ..first.clone() };
+                [first, second]
+            })
+            .collect()
+    }
+
+    fn plan(&self, s: &Settings) -> Plan {
+        Plan {
+            variant: s.variant,
+            nodes: s.nodes,
+            random_plies: s.random_plies,
+            max_drift: s.max_drift,
+            seed: s.seed,
+            adjudication: s.adjudication.clone(),
+            description: format!(
+                "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
+                self.removal[0], self.removal[1], self.result.engine
+            ),
+            concurrency: s.concurrency,
+            progress: s.progress,
+        }
+    }
+}
+
+/// Updates score, Elo and (for comparisons) pawns from the games so far.
+fn evaluate(m: &mut MatchResult, pawn: Option<Measure>) {
+    m.score = pair_score(&m.penta);
+    m.elo = m.score.and_then(elo);
+    m.pawns = match (m.comparison.is_some(), m.elo, pawn) {
+        (true, Some(x), Some(p)) => in_pawns(x, p).ok(),
+        _ => None,
+    };
+}
+
+/// Runs the calibration and comparison matches until each is precise enough or at its
+/// budget, and combines the comparisons into absolute values where they determine them.
+pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
+    if s.comparisons.is_empty() {
+        return Err("give at least one comparison (e.g. --compare F=R)".into());
+    }
+    if s.max_pairs == 0 || s.batch_pairs == 0 {
+        return Err("the game budget and the batch size must be positive".into());
+    }
+    let pieces = Pieces::of(s.variant)?;
+    let base = weights::material(s.variant, &pieces, &s.engine)?;
+    // Every removal must be possible in the start position before any game is played.
+    let start = s.variant.start_position();
+    let mut matches = vec![Match {
+        result: MatchResult {
+            comparison: None,
+            label: "pawn-odds".into(),
+            penta: Pentanomial::default(),
+            score: None,
+            elo: None,
+            pawns: None,
+            engine: s.engine.clone(),
+            done: false,
+            note: format!("White lacks {} / Black lacks {}", s.calibration.0, s.calibration.1),
+        },
+        // First game: White keeps its pawn (has X) and Black lacks its own; then the reverse.
+        removal: [(String::new(), s.calibration.1.clone()), (s.calibration.0.clone(), String::new())],
+        dir: s.out.join("pawn-odds"),
+        pairs: 0,
+    }];
+    start
+        .without(1, &s.calibration.1)
+        .and_then(|b| b.without(0, &s.calibration.0))
+        .map_err(|e| format!("calibration pawns {}/{}: {e}", s.calibration.0, s.calibration.1))?;
+    for c in &s.comparisons {
+        let (lack_w, lack_b) = c.removal();
+        start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
+        let mut engine = s.engine.clone();
+        let mut note = String::new();
+        if s.neutral {
+            match weights::neutral(c, &pieces, &base) {
+                Some(n) => engine.extend(n),
+                None => note = "no neutral weights for this comparison: played with the engine's own".into(),
+            }
+        }
+        matches.push(Match {
+            result: MatchResult {
+                comparison: Some(c.clone()),
+                label: c.text(),
+                penta: Pentanomial::default(),
+                score: None,
+                elo: None,
+                pawns: None,
+                engine,
+                done: false,
+                note,
+            },
+            removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
+            dir: s.out.join(slug(&c.text())),
+            pairs: 0,
+        });
+    }
+    loop {
+        let active: Vec<usize> = (0..matches.len()).filter(|&i| !matches[i].result.done).collect();
+        if active.is_empty() {
+            break;
+        }
+        for &i in &active {
+            let m = &mut matches[i];
+            let target = (m.pairs + s.batch_pairs).min(s.max_pairs);
+            let scores = selfplay::play(&m.plan(s), &m.dir, &m.jobs(target))?;
+            let mut penta = Pentanomial::default();
+            for k in 0..target {
+                // Score of the side with X: White in the first game, Black in the second.
+                let (Some(a), Some(b)) = (scores.get(&(2 * k)), scores.get(&(2 * k + 1))) else { continue };
+                penta.record(game_result(*a), game_result(1.0 - *b));
+            }
+            m.result.penta = penta;
+            m.pairs = target;
+        }
+        let pawn = {
+            let cal = &mut matches[0].result;
+            evaluate(cal, None);
+            cal.elo
+        };
+        for m in matches.iter_mut().skip(1) {
+            evaluate(&mut m.result, pawn);
+            if m.result.done {
+                continue;
+            }
+            if m.pairs >= s.max_pairs {
+                m.result.done = true;
+                m.result.note = join_note(&m.result.note, "stopped at the game budget");
+            } else if m.pairs >= s.min_pairs {
+                if m.result.elo.is_none() {
+                    m.result.done = true;
+                    m.result.note = join_note(&m.result.note, "one side won every game: too lopsided to measure");
+                } else if let (Some(p), Some(target)) = (m.result.pawns, s.precision) {
+                    if p.half_width() <= target {
+                        m.result.done = true;
+                        m.result.note = join_note(&m.result.note, &format!("reached ±{target} pawn"));
+                    }
+                }
+            }
+        }
+        let all_done = matches.iter().skip(1).all(|m| m.result.done);
+        let cal = &mut matches[0];
+        if all_done || cal.pairs >= s.max_pairs {
+            cal.result.done = true;
+        }
+        if s.progress {
+            for m in &matches {
+                eprintln!("  {:<12} {:>6} games  {}", m.result.label, 2 * m.pairs, describe(&m.result));
+            }
+        }
+    }
+    let calibration = matches[0].result.clone();
+    let comparisons: Vec<MatchResult> = matches[1..].iter().map(|m| m.result.clone()).collect();
+    let mut equations = Vec::new();
+    if let Some(e) = calibration.elo {
+        let mut a = vec![0; pieces.len()];
+        a[pieces.pawn] = 1;
+        equations.push(Equation { coefficients: a, elo: e });
+    }
+    for m in &comparisons {
+        if let (Some(c), Some(e)) = (&m.comparison, m.elo) {
+            equations.push(Equation { coefficients: c.coefficients(&pieces), elo: e });
+        }
+    }
+    let combined = if calibration.elo.is_none() {
+        Err("the pawn-odds match has no finite result".to_string())
+    } else {
+        combine(&equations, pieces.len(), pieces.pawn)
+    };
+    let letters = pieces.types.iter().map(|t| t.letter).collect();
+    Ok(ImbalanceResult { calibration, comparisons, combined, letters, equations: equations.len() })
+}
+
+fn join_note(a: &str, b: &str) -> String {
+    if a.is_empty() {
+        b.to_string()
+    } else {
+        format!("{a}; {b}")
+    }
+}
+
+/// One line about a match's state: score, Elo and pawns so far.
+pub fn describe(m: &MatchResult) -> String {
+    let mut s = match m.score {
+        Some(sc) => format!("score {:.1} % ± {:.1}", 100.0 * sc.value, 196.0 * sc.se),
+        None => "no games".into(),
+    };
+    if let Some(e) = m.elo {
+        s += &format!("  Elo {:+.1} ± {:.1}", e.value, 1.96 * e.se);
+    }
+    if let Some(p) = m.pawns {
+        s += &format!("  {:+.2} pawns [{:+.2}, {:+.2}]", p.value, p.low, p.high);
+    }
+    s
+}

@@ -1,0 +1,79 @@
+//! Reports: the numbers in report.md/CSV match report.json and the raw games beside them.
+
+use fairylab::report::{self, figures, Budget, ReportConfig, ReportData};
+use fairylab::tournament::output;
+use std::path::PathBuf;
+
+fn tiny(variant: &str, name: &str) -> (PathBuf, ReportData) {
+    let out = std::env::temp_dir().join(format!("fairylab-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let cfg = ReportConfig {
+        variant: variant.into(),
+        options: vec![],
+        budget: Budget::Tiny,
+        out: out.clone(),
+        concurrency: 2,
+        seed: 3,
+        progress: false,
+    };
+    let data = report::run(&cfg).unwrap();
+    (out, data)
+}
+
+#[test]
+fn report_numbers_match_raw_games_and_files() {
+    let (out, data) = tiny("flying-bombers-hangars", "hangars");
+    let json: ReportData = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json, data);
+    // Balance recomputed from the raw games of each run.
+    for b in &data.balance {
+        let games = output::read_games(&out.join("runs").join(format!("balance-{}", b.nodes))).unwrap();
+        let again = figures::balance(&b.label, b.nodes, &games);
+        assert_eq!(&again, b);
+        assert_eq!(b.games, games.len() as u64);
+    }
+    // The option run exists for the variant's one option.
+    assert_eq!(data.option_effects.len(), 1);
+    assert_eq!(data.option_effects[0].option, "immediate-landing");
+    // The Markdown shows exactly the JSON's figures, and the CSV has them too.
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let csv = std::fs::read_to_string(out.join("balance.csv")).unwrap();
+    for b in &data.balance {
+        assert!(md.contains(&report::format_pct(&b.white_score)), "white score missing from report.md");
+        assert!(md.contains(&report::format_elo(&b.white_elo)), "Elo missing from report.md");
+        assert!(csv.contains(&format!("{},{},{},{:.4}", b.label, b.nodes, b.games, b.white_score.value)));
+    }
+    let total: u64 = data.terminations.values().sum();
+    let last = data.balance.last().unwrap();
+    assert_eq!(total, last.games, "terminations count the stronger run's games");
+    let lengths: u64 = data.lengths.bins.iter().map(|b| b.1).sum();
+    assert_eq!(lengths, last.games);
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("</html>"));
+    assert!(!html.contains("http://") || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\"")));
+    // Summary across reports.
+    assert_eq!(report::summary(out.parent().unwrap()).map(|n| n >= 1), Ok(true));
+}
+
+#[test]
+fn bland_report_has_the_setup_matrix() {
+    let (out, data) = tiny("bland-chess-46", "bland");
+    let m = data.setup.as_ref().expect("setup matrix");
+    assert_eq!(m.choices.len(), 6);
+    assert_eq!(m.cells.len(), 36);
+    // The best White choice's worst case is the maximum over rows of the row minimum.
+    let worst = |w: &str| m.cells.iter().filter(|c| c.white == w).map(|c| c.white_score.value).fold(f64::INFINITY, f64::min);
+    let best = m.choices.iter().map(|w| worst(w)).fold(f64::NEG_INFINITY, f64::max);
+    assert_eq!(m.best_white.1, best);
+    assert!(std::fs::read_to_string(out.join("setup_matrix.csv")).unwrap().lines().count() == 37);
+    assert!(data.notes.iter().any(|n| n.contains("provisional")));
+}
+
+#[test]
+fn setup_positions_fill_the_slots() {
+    let v = fairylab::Variant::load("bland-chess-46", &[]).unwrap();
+    let b = v.setup_position("NW/MM").unwrap();
+    assert_eq!(b.fen(), "rmrkmr/pppppp/6/5*/5*/6/PPPPPP/RNRKWR w - - 0 1 NW/MM");
+    assert!(v.setup_position("XW/WW").is_err());
+    assert!(v.setup_position("WW").is_err());
+}
