@@ -200,9 +200,6 @@ impl TournamentArgs {
         }
         let concurrency =
             self.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        if !self.quiet {
-            eprintln!("seed {} (openings and random plies derive from it)", self.seed);
-        }
         Ok(Settings {
             variant,
             engines,
@@ -247,17 +244,24 @@ pub fn print_summary(s: &Summary) {
         }
         println!("  LOS {:.2} %  draw ratio {:.1} %", 100.0 * e.wdl.los(), 100.0 * e.wdl.draw_ratio().unwrap_or(0.0));
         let p = &e.penta;
-        println!("  pentanomial [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
+        if p.pairs() > 0 {
+            println!("  pentanomial [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
+        }
     }
     if let Some(r) = &s.sprt {
         println!("SPRT: LLR {:.2} ({:.2}, {:.2}) {:?}", r.llr, r.lower_bound, r.upper_bound, r.status);
     }
     let t: Vec<String> = s.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    println!("terminations: {}", t.join(", "));
+    if !t.is_empty() {
+        println!("terminations: {}", t.join(", "));
+    }
 }
 
 pub fn run(a: &TournamentArgs, two_only: bool) -> Result<(), Error> {
     let settings = a.settings(two_only)?;
+    if !a.quiet {
+        eprintln!("seed {} (openings and random plies derive from it)", a.seed);
+    }
     let summary = tournament::run(&settings)?;
     print_summary(&summary);
     Ok(())

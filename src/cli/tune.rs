@@ -38,6 +38,10 @@ pub struct FitArgs {
     /// Default: the pawn's endgame value, which keeps the units centipawns.
     #[arg(long = "fix")]
     pub fix: Vec<String>,
+    /// Tune only weights whose names start with one of these prefixes (repeatable, e.g.
+    /// `value.`); all others are held. Fewer free weights overfit less on small data.
+    #[arg(long = "only")]
+    pub only: Vec<String>,
     /// Keep positions whose played move captured (dropped by default: not quiet).
     #[arg(long)]
     pub keep_captures: bool,
@@ -80,12 +84,24 @@ impl FitArgs {
         })
     }
 
-    fn fixed(&self, variant: Variant) -> Vec<String> {
-        if self.fix.is_empty() {
-            pipeline::scale_weight(variant).into_iter().collect()
-        } else {
-            self.fix.clone()
+    fn fixed(&self, variant: Variant) -> Result<Vec<String>, Error> {
+        let mut fixed: Vec<String> =
+            if self.fix.is_empty() { pipeline::scale_weight(variant).into_iter().collect() } else { self.fix.clone() };
+        if !self.only.is_empty() {
+            let (layout, _) = pipeline::config_weights(variant, &EngineConfig::default())?;
+            let mut matched = false;
+            for name in &layout.names {
+                if self.only.iter().any(|p| name.starts_with(p.as_str())) {
+                    matched = true;
+                } else if !fixed.contains(name) {
+                    fixed.push(name.clone());
+                }
+            }
+            if !matched {
+                return Err(Error(format!("--only {}: no evaluation weight has such a prefix", self.only.join(", "))));
+            }
         }
+        Ok(fixed)
     }
 }
 
@@ -144,7 +160,7 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     let opts = a.fit.options(a.seed, a.k, verbose && !a.bench)?;
     let cfg = start_config(variant, &a.engine)?;
     let (layout, start) = pipeline::config_weights(variant, &cfg)?;
-    let fixed = a.fit.fixed(variant);
+    let fixed = a.fit.fixed(variant)?;
     pipeline::weight_indices(&layout, &fixed)?;
     if a.bench {
         return bench(a, variant, &start, &opts);
@@ -154,7 +170,12 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     }
     let out = a.out.as_ref().ok_or_else(|| Error("tune needs --out FILE for the tuned engine config".into()))?;
     if verbose {
-        eprintln!("seed {} (split, shuffle and batch order derive from it); fixed: {}", a.seed, fixed.join(", "));
+        eprintln!(
+            "seed {} (split, shuffle and batch order derive from it); {} of {} weights held",
+            a.seed,
+            fixed.len(),
+            layout.len()
+        );
     }
     let t0 = Instant::now();
     let report = pipeline::tune_runs(variant, &a.data, &start, &fixed, &a.fit.filter(), a.fit.validation, &opts)?;
@@ -293,7 +314,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         concurrency: concurrency(a.concurrency)?,
         filter: a.fit.filter(),
         validation: a.fit.validation,
-        fixed: a.fit.fixed(variant),
+        fixed: a.fit.fixed(variant)?,
         tune: a.fit.options(a.seed, None, !a.quiet)?,
         out: a.out.clone(),
         progress: !a.quiet,

@@ -84,7 +84,10 @@ pub fn lengths(games: &[GameRow]) -> Lengths {
     plies.sort_unstable();
     let max = plies.last().copied().unwrap_or(0);
     let bin_width = ((max / 12).max(1) as f64 / 10.0).ceil() as u32 * 10;
-    let mut bins: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut bins: BTreeMap<u32, u64> = (0..=max / bin_width).map(|b| (b * bin_width, 0)).collect();
+    if plies.is_empty() {
+        bins.clear();
+    }
     for &p in &plies {
         *bins.entry(p / bin_width * bin_width).or_default() += 1;
     }

@@ -7,7 +7,7 @@ fn esc(s: &str) -> String {
 
 /// Horizontal bars `(label, value, low, high)` around a reference line at `zero`.
 pub fn bars(title: &str, rows: &[(String, f64, f64, f64)], zero: f64, unit: &str) -> String {
-    let (w, row_h, left, right) = (640.0, 28.0, 190.0, 40.0);
+    let (w, row_h, left, right) = (700.0, 28.0, 190.0, 90.0);
     let h = 40.0 + row_h * rows.len() as f64 + 20.0;
     let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
     let lo = rows.iter().filter_map(|r| finite(r.2)).fold(zero, f64::min);

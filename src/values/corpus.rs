@@ -74,7 +74,7 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
             white.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
             black.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
         }
-        jobs.push(Job { id: i, opening: i, imbalance, white, black });
+        jobs.push(Job { id: i, opening: selfplay::opening_index(i), imbalance, white, black });
     }
     Ok(jobs)
 }

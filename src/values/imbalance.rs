@@ -111,7 +111,7 @@ impl Match {
             .flat_map(|k| {
                 let first = Job {
                     id: 2 * k,
-                    opening: k,
+                    opening: selfplay::opening_index(k),
                     imbalance: Some(self.removal[0].clone()),
                     white: e.clone(),
                     black: e.clone(),

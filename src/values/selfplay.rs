@@ -24,11 +24,21 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// The opening index to pass for game (or pair) number `n`. The tournament's openings seed
+/// their generator with `seed ^ index * golden-ratio constant`, and with a small seed (the
+/// default 1) consecutive indices give the *same* random stream shifted by a few draws: an
+/// opening whose first random line is rejected can then repeat a later index's opening.
+/// Scrambling the index first gives unrelated streams.
+pub fn opening_index(n: u64) -> u64 {
+    crate::rng::Rng::new(n ^ 0x5851_F42D_4C95_7F2D).next_u64()
+}
+
 /// One game to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Job {
     pub id: u64,
-    /// Seeds the opening's random plies (`tournament::openings::opening`'s index).
+    /// Seeds the opening's random plies (`tournament::openings::opening`'s index; see
+    /// [`opening_index`]).
     pub opening: u64,
     /// Pieces White and Black lack at the start (`Board::without` specs).
     pub imbalance: Option<(String, String)>,
