@@ -22,6 +22,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Speed benchmarks.
     Bench(cli::bench::BenchArgs),
+    /// Print a variant's evaluation weights by name.
+    Weights(cli::weights::WeightsArgs),
     /// Run as a UCI engine on stdin/stdout.
     Uci(cli::uci::UciArgs),
     /// Play a match between two engines (game pairs, colours swapped).
@@ -37,12 +39,20 @@ enum Command {
 }
 
 fn main() {
+    // Die quietly when the reader of our output goes away (`fairylab weights | head`)
+    // instead of panicking on the broken pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Variants => cli::variants::run(),
         Command::Perft(a) => cli::perft::run(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Uci(a) => cli::uci::run(&a),
+        Command::Weights(a) => cli::weights::run(&a),
         Command::Match(a) => cli::tournament::run(&a, true),
         Command::Tournament(a) => cli::tournament::run(&a, false),
         Command::Stats(a) => cli::stats::run(&a),

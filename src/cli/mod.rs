@@ -8,6 +8,7 @@ pub mod tune;
 pub mod values;
 pub mod uci;
 pub mod variants;
+pub mod weights;
 
 use crate::{Error, Variant};
 

@@ -273,6 +273,9 @@ pub struct TrainArgs {
     /// Engine config to start from (default: the variant's engine config).
     #[arg(long)]
     pub engine: Option<String>,
+    /// Earlier run directories whose positions join every tuning step.
+    #[arg(long, num_args = 1..)]
+    pub data: Vec<PathBuf>,
     #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
     /// Output directory; rerunning with the same settings resumes.
@@ -304,6 +307,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
     let settings = TrainSettings {
         variant,
         start: a.engine.clone(),
+        extra_data: a.data.clone(),
         iterations: a.iterations,
         games: a.games_per_iteration,
         nodes: a.nodes,
@@ -324,7 +328,9 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
     }
     let results = train::run(&settings)?;
     let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.5}"));
-    println!("iter  positions  K      val loss start -> tuned   Elo (95 %)                 LLR     SPRT          adopted");
+    println!(
+        "iter  positions  K      val loss start -> tuned   Elo (95 %)                 LLR     SPRT          adopted"
+    );
     for r in &results {
         let elo = match (r.elo, r.elo_lower, r.elo_upper) {
             (Some(e), Some(l), Some(u)) => format!("{e:+7.1} [{l:+7.1}, {u:+7.1}]"),

@@ -19,6 +19,9 @@ pub struct UciArgs {
     pub variant: String,
     #[arg(long = "option")]
     pub options: Vec<String>,
+    /// Evaluation weight overrides `name=value`, repeatable (`value.F=450`).
+    #[arg(long = "set")]
+    pub set: Vec<String>,
 }
 
 fn say(line: &str) {

@@ -20,6 +20,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Pairs before an SPRT may stop a run.
+pub const MIN_SPRT_PAIRS: u64 = 8;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Every pair of engines plays (a match when there are two).
@@ -332,7 +335,9 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
                 e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses
             ));
             bar.inc(1);
-            if let Some(sprt) = &s.sprt {
+            // The approximate LLR misjudges tiny one-sided samples, so the test only acts
+            // once a few pairs are in.
+            if let Some(sprt) = s.sprt.as_ref().filter(|_| tally.prefix_penta().pairs() >= MIN_SPRT_PAIRS) {
                 let r = sprt.test_pentanomial(&tally.prefix_penta());
                 if r.status != SprtStatus::Continue && sprt_result.is_none() {
                     sprt_result = Some(r);

@@ -102,7 +102,8 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
     Ok((all, stats))
 }
 
-fn check_run_dir(dir: &Path) -> Result<(), Error> {
+/// Checks that `dir` is a run directory with positions.
+pub fn check_run_dir(dir: &Path) -> Result<(), Error> {
     if !dir.exists() {
         return Err(Error(format!("data directory {} does not exist", dir.display())));
     }
@@ -147,13 +148,18 @@ pub fn shuffle<T>(v: &mut [T], seed: u64) {
 }
 
 /// Positions from seeded random playouts from the start position: every position of each
-/// game from ply `skip` on, until `count` are collected. Games end at a terminal position
-/// or after `max_plies`. Used where real games are not needed (tests, benchmarks).
+/// game from ply 4 on, until `count` are collected (fewer only if games keep ending before
+/// ply 4). Games end at a terminal position or after `max_plies`. Used where real games
+/// are not needed (tests, benchmarks).
 pub fn random_positions(variant: Variant, count: usize, max_plies: u32, seed: u64) -> Vec<Board> {
     let skip = 4;
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
-    while out.len() < count {
+    // Games that yield nothing (too short, or a start position that is already decided)
+    // would otherwise loop forever.
+    let mut barren = 0;
+    while out.len() < count && barren < 100 {
+        let before = out.len();
         let mut b = variant.start_position();
         for ply in 0..max_plies {
             if b.terminal().is_some() {
@@ -175,6 +181,7 @@ pub fn random_positions(variant: Variant, count: usize, max_plies: u32, seed: u6
                 Err(_) => break,
             };
         }
+        barren = if out.len() == before { barren + 1 } else { 0 };
     }
     out
 }

@@ -129,7 +129,12 @@ pub fn tune_runs(
 }
 
 /// The tuned weights as an engine config file.
-pub fn write_config(variant: Variant, layout: &Layout, report: &RunReport, path: &std::path::Path) -> Result<(), Error> {
+pub fn write_config(
+    variant: Variant,
+    layout: &Layout,
+    report: &RunReport,
+    path: &std::path::Path,
+) -> Result<(), Error> {
     let t = &report.tune;
     let desc = format!(
         "Texel-tuned on {} positions (seed {}, K {:.3}); validation loss {} -> {}",

@@ -174,13 +174,7 @@ pub fn fit_k(data: &Dataset, terms: &Terms, weights: &[f32]) -> Result<f64, Erro
 /// Gradient of the summed squared error over positions `range`, per term, into `grad`
 /// (phase-1 part, phase-0 part), without the constant factor `2 * K'`. Returns the summed
 /// squared error. This is the hot loop: no allocation, sequential memory access.
-fn chunk_gradient(
-    d: &Dataset,
-    range: std::ops::Range<usize>,
-    wt: &[[f32; 2]],
-    ks: f32,
-    grad: &mut [[f32; 2]],
-) -> f64 {
+fn chunk_gradient(d: &Dataset, range: std::ops::Range<usize>, wt: &[[f32; 2]], ks: f32, grad: &mut [[f32; 2]]) -> f64 {
     grad.fill([0.0; 2]);
     let mut loss = 0.0f64;
     for i in range {
@@ -226,12 +220,14 @@ fn batch_gradient(d: &Dataset, terms: &Terms, range: std::ops::Range<usize>, k: 
     let ks = (k * LN10_OVER_400) as f32;
     let start = range.start;
     let wt = &work.wt;
-    work.chunk_grads[..chunks * nt].par_chunks_mut(nt).zip(work.chunk_loss[..chunks].par_iter_mut()).enumerate().for_each(
-        |(c, (g, l))| {
+    work.chunk_grads[..chunks * nt]
+        .par_chunks_mut(nt)
+        .zip(work.chunk_loss[..chunks].par_iter_mut())
+        .enumerate()
+        .for_each(|(c, (g, l))| {
             let r = start + c * CHUNK..(start + (c + 1) * CHUNK).min(range.end);
             *l = chunk_gradient(d, r, wt, ks, g);
-        },
-    );
+        });
     work.term_grad.fill([0.0; 2]);
     for g in work.chunk_grads[..chunks * nt].chunks(nt) {
         for (acc, x) in work.term_grad.iter_mut().zip(g) {
@@ -251,7 +247,13 @@ fn batch_gradient(d: &Dataset, terms: &Terms, range: std::ops::Range<usize>, k: 
 
 /// Fits all weights (except `opts.fixed`) to `train`, starting from `start`, stopping early on
 /// `val` (if non-empty). Returns the weights of the best validation epoch.
-pub fn tune(train: &Dataset, val: &Dataset, terms: &Terms, start: &[f32], opts: &TuneOptions) -> Result<TuneReport, Error> {
+pub fn tune(
+    train: &Dataset,
+    val: &Dataset,
+    terms: &Terms,
+    start: &[f32],
+    opts: &TuneOptions,
+) -> Result<TuneReport, Error> {
     if train.is_empty() {
         return Err(Error("no training positions".into()));
     }

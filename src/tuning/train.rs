@@ -34,6 +34,8 @@ pub struct TrainSettings {
     pub variant: Variant,
     /// Engine config to start from (None: the variant's default engine).
     pub start: Option<String>,
+    /// Earlier run directories whose positions join every tuning step.
+    pub extra_data: Vec<PathBuf>,
     pub iterations: usize,
     /// Self-play games per iteration.
     pub games: u64,
@@ -92,10 +94,11 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
 fn fingerprint(s: &TrainSettings) -> String {
     let t = &s.tune;
     format!(
-        "variant = {:?}\noptions = {:?}\nstart = {:?}\ngames = {}\nnodes = {}\nverify_games = {}\nsprt = \"elo0={} elo1={} alpha={} beta={} model={:?}\"\nrandom_plies = {}\nseed = {}\nfilter = {:?}\nvalidation = {}\nfixed = {:?}\nepochs = {}\nlr = {}\nbatch = {}\nl2 = {}\npatience = {}\n",
+        "variant = {:?}\noptions = {:?}\nstart = {:?}\nextra_data = {:?}\ngames = {}\nnodes = {}\nverify_games = {}\nsprt = \"elo0={} elo1={} alpha={} beta={} model={:?}\"\nrandom_plies = {}\nseed = {}\nfilter = {:?}\nvalidation = {}\nfixed = {:?}\nepochs = {}\nlr = {}\nbatch = {}\nl2 = {}\npatience = {}\n",
         s.variant.name(),
         s.variant.options(),
         s.start,
+        s.extra_data,
         s.games,
         s.nodes,
         s.verify_games,
@@ -145,6 +148,16 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
     if s.iterations == 0 || s.games < 2 || s.verify_games < 2 || s.nodes == 0 {
         return Err(Error("--iterations, --nodes must be positive and game counts at least 2".into()));
     }
+    for d in &s.extra_data {
+        super::data::check_run_dir(d)?;
+    }
+    let start_cfg = match &s.start {
+        Some(p) => EngineConfig::load(p).map_err(Error)?,
+        None => EngineConfig::for_variant(s.variant.name()).map_err(Error)?,
+    };
+    let (layout, start_weights) = run::config_weights(s.variant, &start_cfg)?;
+    // Fail on bad names before anything is written.
+    run::weight_indices(&layout, &s.fixed)?;
     std::fs::create_dir_all(&s.out).map_err(|e| io(&s.out, e))?;
     // Engine specs name config files; an absolute directory keeps them valid from anywhere.
     let out = s.out.canonicalize().map_err(|e| io(&s.out, e))?;
@@ -160,13 +173,6 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         Ok(_) => {}
         Err(_) => write(&fp_file, &fp)?,
     }
-    let start_cfg = match &s.start {
-        Some(p) => EngineConfig::load(p).map_err(Error)?,
-        None => EngineConfig::for_variant(s.variant.name()).map_err(Error)?,
-    };
-    let (layout, start_weights) = run::config_weights(s.variant, &start_cfg)?;
-    // Fail on bad names before any game is played.
-    run::weight_indices(&layout, &s.fixed)?;
     let mut current = config::to_toml(s.variant.name(), "training start", &layout, &start_weights);
     let mut results = Vec::new();
 
@@ -214,7 +220,8 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             (Ok(text), true) => serde_json::from_str(&text)
                 .map_err(|e| Error(format!("{}: {e}; delete it to tune again", tune_path.display())))?,
             _ => {
-                let dirs: Vec<PathBuf> = (1..=it).map(|i| out.join(format!("iter-{i:03}")).join("games")).collect();
+                let mut dirs = s.extra_data.clone();
+                dirs.extend((1..=it).map(|i| out.join(format!("iter-{i:03}")).join("games")));
                 let cfg = EngineConfig::parse(&current, &start_str).map_err(Error)?;
                 let (_, weights) = run::config_weights(s.variant, &cfg)?;
                 let opts = TuneOptions { seed: mix(s.tune.seed ^ (it as u64)), ..s.tune.clone() };
@@ -243,8 +250,13 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             spec(format!("name=candidate config={}", cand_path.display()))?,
             spec(format!("name=current config={start_str}"))?,
         ];
-        let mut vs =
-            match_settings(s, engines, s.verify_games.div_ceil(2), mix(s.seed ^ 0x7665_7269 ^ (it as u64)), dir.join("verify"));
+        let mut vs = match_settings(
+            s,
+            engines,
+            s.verify_games.div_ceil(2),
+            mix(s.seed ^ 0x7665_7269 ^ (it as u64)),
+            dir.join("verify"),
+        );
         vs.sprt = Some(s.sprt);
         let summary = tournament::run(&vs)?;
         let enc = &summary.encounters[0];
