@@ -34,6 +34,12 @@ enum Command {
     Stats(cli::stats::StatsArgs),
     /// Combine shard output directories.
     Merge(cli::stats::MergeArgs),
+    /// Texel-tune the evaluation weights on self-play positions.
+    Tune(cli::tune::TuneArgs),
+    /// Self-play, tune, SPRT-verify, repeat.
+    Train(cli::tune::TrainArgs),
+    /// SPSA over chosen weights using game pairs.
+    Spsa(cli::tune::SpsaArgs),
     /// Balance report of a variant (Markdown + HTML with charts, CSV/JSON figures).
     Report(cli::report::ReportArgs),
 }
@@ -58,6 +64,9 @@ fn main() {
         Command::Stats(a) => cli::stats::run(&a),
         Command::Merge(a) => cli::stats::merge(&a),
         Command::Report(a) => cli::report::run(&a),
+        Command::Tune(a) => cli::tune::run_tune(&a),
+        Command::Train(a) => cli::tune::run_train(&a),
+        Command::Spsa(a) => cli::tune::run_spsa(&a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

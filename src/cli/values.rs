@@ -69,6 +69,9 @@ pub struct RegressArgs {
     /// Bootstrap replicates (resampling whole games).
     #[arg(long, default_value_t = 200)]
     pub bootstrap: usize,
+    /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
+    #[arg(long = "compare")]
+    pub compare: Vec<String>,
     /// Parallel games (default: number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
@@ -147,7 +150,9 @@ fn concurrency(c: Option<usize>) -> Result<usize, Error> {
 }
 
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
-    list.iter().map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}")))).collect()
+    list.iter()
+        .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
+        .collect()
 }
 
 fn options_label(options: &[String]) -> String {
@@ -171,6 +176,12 @@ pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
     if a.bootstrap < 10 {
         return Err(Error("--bootstrap needs at least 10 replicates".into()));
     }
+    let contrasts = a
+        .compare
+        .iter()
+        .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error(format!("--compare: {e}")))?;
     let mut nodes = 0;
     let dirs = match (&a.games, a.data.is_empty()) {
         (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
@@ -207,7 +218,8 @@ pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
         eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
     }
     let data = Dataset::build(&pieces, &games)?;
-    let r = regress::estimate(&pieces, &data, &regress::Settings { model, replicates: a.bootstrap, seed: a.seed })?;
+    let settings = regress::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
+    let r = regress::estimate(&pieces, &data, &settings)?;
     if r.failed_replicates > 0 && !a.quiet {
         eprintln!("note: {} of {} bootstrap refits failed and were left out", r.failed_replicates, a.bootstrap);
     }
@@ -232,7 +244,7 @@ pub fn imbalance(a: &ImbalanceArgs) -> Result<(Vec<ValueRow>, PathBuf), Error> {
         return Err(Error("--games must be at least 2, --nodes and --batch positive".into()));
     }
     if let Some(p) = a.precision {
-        if !(p > 0.0) {
+        if p.is_nan() || p <= 0.0 {
             return Err(Error(format!("--precision {p} must be a positive number of pawns")));
         }
     }
@@ -272,7 +284,8 @@ pub fn imbalance(a: &ImbalanceArgs) -> Result<(Vec<ValueRow>, PathBuf), Error> {
             eprintln!("{}: {}", m.label, m.note);
         }
     }
-    let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
+    let ctx =
+        Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
     Ok((table::imbalance_rows(&ctx, &r), out))
 }
 

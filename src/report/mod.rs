@@ -125,14 +125,14 @@ pub struct ReportConfig {
     pub progress: bool,
 }
 
-fn self_play(variant: Variant, nodes: u64, pairs: u64, seed: u64, cfg: &ReportConfig, dir: &Path, fens: Vec<String>, plies: u32) -> Result<Vec<output::GameRow>, Error> {
+fn self_play(variant: Variant, nodes: u64, pairs: u64, cfg: &ReportConfig, dir: &Path, fens: Vec<String>, plies: u32) -> Result<Vec<output::GameRow>, Error> {
     let settings = Settings {
         variant,
         engines: vec![EngineSpec::parse("name=A").unwrap(), EngineSpec::parse("name=B").unwrap()],
         mode: Mode::RoundRobin,
         rounds: pairs,
         concurrency: cfg.concurrency,
-        openings: OpeningConfig { fens, random_plies: plies, seed, ..Default::default() },
+        openings: OpeningConfig { fens, random_plies: plies, seed: cfg.seed, ..Default::default() },
         limits: Limits::nodes(nodes),
         clock: None,
         adjudication: Default::default(),
@@ -179,7 +179,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     let mut last = vec![];
     for nodes in cfg.budget.nodes() {
         say(&format!("balance at {nodes} nodes per move"));
-        let games = self_play(variant, nodes, cfg.budget.pairs(), cfg.seed, cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
+        let games = self_play(variant, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
         data.balance.push(figures::balance(&format!("{nodes} nodes"), nodes, &games));
         last = games;
     }
@@ -196,7 +196,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         let v = load(&cfg.variant, &opts)?;
         let nodes = cfg.budget.nodes()[0];
         say(&format!("option {opt}"));
-        let games = self_play(v, nodes, cfg.budget.pairs(), cfg.seed, cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
+        let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
         data.option_effects.push(OptionFigures { option: opt.clone(), balance: figures::balance(opt, nodes, &games) });
     }
 
@@ -211,7 +211,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
                 let fen = variant.setup_position(&field)?.fen();
                 say(&format!("setup {field}"));
                 let dir = runs.join(format!("setup-{w}-{b}"));
-                let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg.seed, cfg, &dir, vec![fen], 2)?;
+                let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg, &dir, vec![fen], 2)?;
                 let bal = figures::balance(&field, nodes, &games);
                 cells.push(SetupCell { white: w.clone(), black: b.clone(), games: bal.games, white_score: bal.white_score });
             }

@@ -128,7 +128,18 @@ pub fn mse_of_evals(evals: &[f32], results: &[f32], k: f64) -> f64 {
 
 /// Mean squared error of the data with `weights` (one per layout name) at scale `k`.
 pub fn loss(data: &Dataset, terms: &Terms, weights: &[f32], k: f64) -> f64 {
-    mse_of_evals(&data.evals(terms, weights), &data.result, k)
+    if data.is_empty() {
+        return 0.0;
+    }
+    let mut wt = vec![[0.0f32; 2]; terms.len()];
+    terms.gather(weights, &mut wt);
+    let ks = (k * LN10_OVER_400) as f32;
+    // Evaluations are computed on the fly: no per-epoch buffer the size of the data.
+    let total = ordered_sum(data.len(), |i| {
+        let e = (sigmoid(ks, data.eval(i, &wt)) - data.result[i]) as f64;
+        e * e
+    });
+    total / data.len() as f64
 }
 
 /// The K minimising the MSE with fixed evaluations: a log-spaced scan of [0.01, 100], then a
@@ -263,8 +274,11 @@ pub fn tune(
     if opts.batch == 0 || opts.epochs == 0 {
         return Err(Error("--batch and --epochs must be positive".into()));
     }
-    if !(opts.lr > 0.0 && opts.lr.is_finite()) || !(opts.l2 >= 0.0 && opts.l2.is_finite()) {
-        return Err(Error("--lr must be positive and --l2 non-negative".into()));
+    if !opts.lr.is_finite() || opts.lr <= 0.0 {
+        return Err(Error(format!("learning rate {} must be positive", opts.lr)));
+    }
+    if !opts.l2.is_finite() || opts.l2 < 0.0 {
+        return Err(Error(format!("L2 weight {} must be non-negative", opts.l2)));
     }
     if let Some(&i) = opts.fixed.iter().find(|&&i| i >= terms.n) {
         return Err(Error(format!("fixed weight index {i} out of range")));

@@ -15,8 +15,11 @@
 //! DIR/iter-001/result.json  written last: its presence marks the iteration finished
 //! ```
 //!
-//! A rerun skips finished iterations; an interrupted one resumes inside its match
-//! directories (the tournament runner's own resume) and reuses a finished fit.
+//! Tuning in iteration i uses the positions of iterations 1..=i plus any earlier run
+//! directories given as extra data. A rerun skips finished iterations; an interrupted one
+//! resumes inside its match directories (the tournament runner's own resume) and reuses a
+//! finished fit. (A verification that its SPRT had already stopped may play a few more games
+//! on resume before the test stops it again.)
 
 use super::data::{mix, Filter};
 use super::run::{self, RunReport};

@@ -77,9 +77,8 @@ mod tests {
     fn bootstrap_of_a_mean_matches_its_standard_error() {
         // Games scoring 0 or 1 with p = 0.3: the bootstrap sd of the mean is sqrt(p(1-p)/n).
         let data: Vec<f64> = (0..1000).map(|i| if i % 10 < 3 { 1.0 } else { 0.0 }).collect();
-        let (means, failed) = run(data.len(), 400, 1, |w| {
-            Some(w.iter().zip(&data).map(|(w, x)| w * x).sum::<f64>() / data.len() as f64)
-        });
+        let (means, failed) =
+            run(data.len(), 400, 1, |w| Some(w.iter().zip(&data).map(|(w, x)| w * x).sum::<f64>() / data.len() as f64));
         assert_eq!(failed, 0);
         let (_, _, sd) = percentile_95(&means);
         let expect = (0.3f64 * 0.7 / 1000.0).sqrt();

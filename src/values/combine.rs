@@ -41,7 +41,7 @@ pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Com
     let mut w = Array1::<f64>::zeros(m);
     let mut y = Array1::<f64>::zeros(m);
     for (i, e) in equations.iter().enumerate() {
-        if !(e.elo.se > 0.0) || !e.elo.value.is_finite() {
+        if e.elo.se.is_nan() || e.elo.se <= 0.0 || !e.elo.value.is_finite() {
             return Err("every match needs a finite result with a positive standard error".into());
         }
         for (j, &t) in used.iter().enumerate() {

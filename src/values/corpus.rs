@@ -54,7 +54,8 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
     let start = s.variant.start_position();
     // Only types both sides have at the start can be taken away.
     let (w, b) = (pieces.counts(&start.material(0))?, pieces.counts(&start.material(1))?);
-    let removable: Vec<char> = (0..pieces.len()).filter(|&t| w[t] > 0 && b[t] > 0).map(|t| pieces.types[t].letter).collect();
+    let removable: Vec<char> =
+        (0..pieces.len()).filter(|&t| w[t] > 0 && b[t] > 0).map(|t| pieces.types[t].letter).collect();
     let mut jobs = Vec::with_capacity(s.games as usize);
     for i in 0..s.games {
         let mut rng = Rng::new(s.seed ^ (i + 1).wrapping_mul(0xA076_1D64_78BD_642F));

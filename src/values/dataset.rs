@@ -267,7 +267,10 @@ mod tests {
         assert_eq!(ds.x.nrows(), 1);
         let c = ds.counts(&[2.0, 1.0]);
         assert_eq!(c.row(0).to_vec(), vec![0.0, 1.0, 4.0]);
-        let flat = vec![GameData { observations: vec![Observation { diff: vec![0; p.len()], white_to_move: true }], white_score: 1.0 }];
+        let flat = vec![GameData {
+            observations: vec![Observation { diff: vec![0; p.len()], white_to_move: true }],
+            white_score: 1.0,
+        }];
         assert!(Dataset::build(&p, &flat).unwrap_err().contains("pawn"));
     }
 }

@@ -116,8 +116,9 @@ fn default_min_pairs() -> u64 {
 #[serde(deny_unknown_fields)]
 pub struct RegressSection {
     pub games: u64,
-    #[serde(default = "default_model")]
-    pub model: String,
+    /// `logistic` and/or `ordinal`: each is fitted to the same positions.
+    #[serde(default = "default_models")]
+    pub models: Vec<String>,
     #[serde(default = "default_skip")]
     pub skip_plies: u32,
     #[serde(default = "default_bootstrap")]
@@ -133,8 +134,8 @@ pub struct RegressSection {
     pub include_imbalance_games: bool,
 }
 
-fn default_model() -> String {
-    "logistic".into()
+fn default_models() -> Vec<String> {
+    vec!["logistic".into()]
 }
 fn default_skip() -> u32 {
     Selection::default().skip_plies
@@ -173,7 +174,13 @@ impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
     /// variants, options, pieces and impossible budgets are errors before anything runs.
     pub fn parse(text: &str, origin: &str) -> Result<Experiment, String> {
-        let e: Experiment = toml::from_str(text).map_err(|err| format!("{origin}: {}", err.message()))?;
+        let e: Experiment = toml::from_str(text).map_err(|err| {
+            let line = err.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            match line {
+                Some(l) => format!("{origin}: line {l}: {}", err.message()),
+                None => format!("{origin}: {}", err.message()),
+            }
+        })?;
         let fail = |m: String| Err(format!("{origin}: {m}"));
         if e.nodes == 0 {
             return fail("nodes must be positive".into());
@@ -200,12 +207,17 @@ impl Experiment {
                 if im.max_games < 2 || im.batch_pairs == 0 {
                     return fail("[imbalance] max_games must be at least 2 and batch_pairs positive".into());
                 }
-                if im.precision.is_some_and(|p| !(p > 0.0)) {
+                if im.precision.is_some_and(|p| p.is_nan() || p <= 0.0) {
                     return fail("[imbalance] precision must be positive".into());
                 }
             }
             if let Some(r) = &e.regress {
-                Model::parse(&r.model).map_err(|err| format!("{origin}: [regress] {err}"))?;
+                if r.models.is_empty() {
+                    return fail("[regress] models is empty".into());
+                }
+                for m in &r.models {
+                    Model::parse(m).map_err(|err| format!("{origin}: [regress] {err}"))?;
+                }
                 if r.games == 0 || r.bootstrap < 10 {
                     return fail("[regress] games must be positive and bootstrap at least 10".into());
                 }
@@ -227,7 +239,7 @@ impl Experiment {
     pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, String> {
         let out = o.out.clone().or_else(|| self.out.clone()).unwrap_or_else(|| PathBuf::from("runs").join(&self.name));
         let scale = o.scale.unwrap_or(1.0);
-        if !(scale > 0.0) {
+        if scale.is_nan() || scale <= 0.0 {
             return Err("--scale must be positive".into());
         }
         let scaled = |n: u64| ((n as f64 * scale).round() as u64).max(2);
@@ -242,13 +254,20 @@ impl Experiment {
             adjudication.resign_moves = 0;
         }
         let mut rows = Vec::new();
-        eprintln!("experiment {} (seed {}, {} nodes per move, fairylab {})", self.name, self.seed, self.nodes, table::VERSION);
+        eprintln!(
+            "experiment {} (seed {}, {} nodes per move, fairylab {})",
+            self.name,
+            self.seed,
+            self.nodes,
+            table::VERSION
+        );
         for opts in &self.option_sets {
             let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
             let variant = Variant::load(&self.variant, &refs).map_err(|e| e.0)?;
             let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
             let dir = out.join(&label);
-            let ctx = Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
+            let ctx =
+                Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
             let pieces = Pieces::of(variant)?;
             eprintln!("== {} [{}]", self.variant, label);
             if let Some(im) = &self.imbalance {
@@ -280,7 +299,6 @@ impl Experiment {
                 rows.extend(table::imbalance_rows(&ctx, &r));
             }
             if let Some(rg) = &self.regress {
-                let model = Model::parse(&rg.model)?;
                 let cs = corpus::Settings {
                     variant,
                     games: scaled(rg.games),
@@ -313,12 +331,30 @@ impl Experiment {
                     eprintln!("dropped {dups} duplicate games");
                 }
                 let data = Dataset::build(&pieces, &games)?;
-                let r = regress::estimate(
-                    &pieces,
-                    &data,
-                    &regress::Settings { model, replicates: rg.bootstrap, seed: self.seed },
-                )?;
-                rows.extend(table::regression_rows(&ctx, &r, model.name()));
+                // The imbalance section's comparisons, estimated by regression too.
+                let contrasts = match &self.imbalance {
+                    Some(im) => im
+                        .compare
+                        .iter()
+                        .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    None => vec![],
+                };
+                for m in &rg.models {
+                    let model = Model::parse(m)?;
+                    let settings = regress::Settings {
+                        model,
+                        replicates: rg.bootstrap,
+                        seed: self.seed,
+                        contrasts: contrasts.clone(),
+                    };
+                    // A long experiment should not lose its imbalance table because the
+                    // regression could not be fitted (too few games): say so and go on.
+                    match regress::estimate(&pieces, &data, &settings) {
+                        Ok(r) => rows.extend(table::regression_rows(&ctx, &r, model.name())),
+                        Err(e) => eprintln!("note: [{label}] no {} regression estimate: {e}", model.name()),
+                    }
+                }
             }
         }
         table::write(&out, &rows)?;

@@ -92,7 +92,11 @@ pub struct ImbalanceResult {
 }
 
 fn slug(label: &str) -> String {
-    label.replace('=', "-vs-").chars().map(|c| if c.is_ascii_alphanumeric() || "+-".contains(c) { c } else { '_' }).collect()
+    label
+        .replace('=', "-vs-")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "+-".contains(c) { c } else { '_' })
+        .collect()
 }
 
 struct Match {

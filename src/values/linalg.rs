@@ -20,7 +20,7 @@ pub fn cholesky(a: &Array2<f64>) -> Option<Array2<f64>> {
         for k in 0..j {
             d -= l[[j, k]] * l[[j, k]];
         }
-        if !(d > 1e-12 * scale) {
+        if d.is_nan() || d <= 1e-12 * scale {
             return None;
         }
         let d = d.sqrt();

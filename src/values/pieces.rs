@@ -30,9 +30,10 @@ impl Pieces {
             .filter(|(_, _, _, royal)| !royal)
             .map(|(letter, name, pawn, _)| PieceInfo { letter, name, pawn })
             .collect();
-        let pawn = types.iter().position(|t| t.pawn).ok_or_else(|| {
-            format!("{} has no pawn, and piece values are measured in pawns", variant.name())
-        })?;
+        let pawn = types
+            .iter()
+            .position(|t| t.pawn)
+            .ok_or_else(|| format!("{} has no pawn, and piece values are measured in pawns", variant.name()))?;
         Ok(Pieces { types, pawn })
     }
 
@@ -98,7 +99,10 @@ pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), St
     };
     let pawn = Pieces::of(variant)?.pawn_letter();
     if pawn != 'P' {
-        return Err(format!("{}: the pawn's letter is '{pawn}'; give the calibration squares explicitly", variant.name()));
+        return Err(format!(
+            "{}: the pawn's letter is '{pawn}'; give the calibration squares explicitly",
+            variant.name()
+        ));
     }
     match (find(true), find(false)) {
         (Some(w), Some(b)) => Ok((w, b)),

@@ -21,6 +21,11 @@ pub struct Settings {
     pub model: Model,
     pub replicates: usize,
     pub seed: u64,
+    /// Differences to report besides the single values, e.g. `F-R`, so they can be set
+    /// beside the imbalance matches' figures: a label and a coefficient per piece type.
+    /// Their intervals come from the same bootstrap replicates, so the correlation of the
+    /// two values is accounted for.
+    pub contrasts: Vec<(String, Vec<i32>)>,
 }
 
 /// One estimated quantity in pawns.
@@ -55,6 +60,18 @@ fn ratios(beta: &ndarray::Array1<f64>, pawn_col: usize) -> Option<Vec<f64>> {
     (bp > 1e-9).then(|| beta.iter().map(|b| b / bp).collect())
 }
 
+/// (column, coefficient) pairs of a contrast, or `None` if it involves a type without a
+/// column.
+fn contrast_weights(coefficients: &[i32], types: &[usize]) -> Option<Vec<(usize, f64)>> {
+    let mut out = Vec::new();
+    for (t, &a) in coefficients.iter().enumerate() {
+        if a != 0 {
+            out.push((types.iter().position(|&u| u == t)?, a as f64));
+        }
+    }
+    Some(out)
+}
+
 pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regression, String> {
     let pawn_col = data.types.iter().position(|&t| t == pieces.pawn).ok_or("the pawn never varies")?;
     let n = data.games.len();
@@ -67,7 +84,11 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
         ratios(&f.beta, pawn_col)
     });
     if reps.len() < 2 {
-        return Err(format!("only {} of {} bootstrap refits succeeded; more games are needed", reps.len(), s.replicates));
+        return Err(format!(
+            "only {} of {} bootstrap refits succeeded; more games are needed",
+            reps.len(),
+            s.replicates
+        ));
     }
     let mut names: Vec<String> = data.types.iter().map(|&t| pieces.types[t].letter.to_string()).collect();
     names.push("side-to-move".into());
@@ -78,6 +99,15 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
         let (low, high, se) = bootstrap::percentile_95(&column);
         let varied = if j < data.types.len() { data.varied[j] } else { data.positions };
         estimates.push(Estimate { name, value: values[j], low, high, se, varied });
+    }
+    for (label, coefficients) in &s.contrasts {
+        // A contrast needs every type it involves to have a coefficient.
+        let Some(weights) = contrast_weights(coefficients, &data.types) else { continue };
+        let combine = |v: &[f64]| weights.iter().map(|&(j, a)| a * v[j]).sum::<f64>();
+        let column: Vec<f64> = reps.iter().map(|r| combine(r)).collect();
+        let (low, high, se) = bootstrap::percentile_95(&column);
+        let varied = weights.iter().map(|&(j, _)| data.varied[j]).min().unwrap_or(0);
+        estimates.push(Estimate { name: label.clone(), value: combine(&values), low, high, se, varied });
     }
     Ok(Regression {
         estimates,

@@ -183,7 +183,8 @@ pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>,
                         };
                         let mut w = get(&job.white, "white")?;
                         let mut b = get(&job.black, "black")?;
-                        let rec = play_game(&start, &mut w as &mut dyn Player, &mut b as &mut dyn Player, &plan.adjudication);
+                        let rec =
+                            play_game(&start, &mut w as &mut dyn Player, &mut b as &mut dyn Player, &plan.adjudication);
                         cache.insert(format!("{:?}", job.white), w);
                         cache.insert(format!("{:?}", job.black), b);
                         Ok(rec)

@@ -44,7 +44,8 @@ pub struct Context {
 }
 
 impl Context {
-    fn row(&self, piece: &str, value: f64, low: f64, high: f64, unit: &str, method: &str, games: u64) -> ValueRow {
+    /// A row for `piece` with its (value, low, high).
+    fn row(&self, piece: &str, (value, low, high): (f64, f64, f64), unit: &str, method: &str, games: u64) -> ValueRow {
         ValueRow {
             variant: self.variant.clone(),
             options: self.options.clone(),
@@ -68,7 +69,7 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
     r.estimates
         .iter()
         .map(|e| {
-            let mut row = ctx.row(&e.name, e.value, e.low, e.high, "pawns", &method, r.games as u64);
+            let mut row = ctx.row(&e.name, (e.value, e.low, e.high), "pawns", &method, r.games as u64);
             row.note = format!("{} positions, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
                 row.note = format!("{} positions", r.positions);
@@ -84,14 +85,14 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     if let Some(e) = cal.elo {
         let h = 1.96 * e.se;
         let mut row =
-            ctx.row("elo-per-pawn", e.value, e.value - h, e.value + h, "elo", "pawn-odds", cal.penta.games());
+            ctx.row("elo-per-pawn", (e.value, e.value - h, e.value + h), "elo", "pawn-odds", cal.penta.games());
         row.note = cal.note.clone();
         rows.push(row);
     }
     for m in &r.comparisons {
         let Some(c) = &m.comparison else { continue };
-        let (v, lo, hi) = m.pawns.map_or((f64::NAN, f64::NAN, f64::NAN), |p| (p.value, p.low, p.high));
-        let mut row = ctx.row(&c.label(), v, lo, hi, "pawns", "imbalance", m.penta.games());
+        let interval = m.pawns.map_or((f64::NAN, f64::NAN, f64::NAN), |p| (p.value, p.low, p.high));
+        let mut row = ctx.row(&c.label(), interval, "pawns", "imbalance", m.penta.games());
         row.note = m.note.clone();
         rows.push(row);
     }
@@ -106,7 +107,8 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
                 }
                 let Some(t) = r.letters.iter().position(|&l| l == letter) else { continue };
                 if let Some(v) = comb.values[t] {
-                    let mut row = ctx.row(&letter.to_string(), v.value, v.low, v.high, "pawns", "imbalance-lsq", games);
+                    let mut row =
+                        ctx.row(&letter.to_string(), (v.value, v.low, v.high), "pawns", "imbalance-lsq", games);
                     row.note = format!(
                         "least squares over {} matches, chi2 {:.2} on {} dof",
                         r.equations, comb.chi2, comb.dof

@@ -1,0 +1,255 @@
+//! Texel tuning: the compact features reproduce the engine's evaluation, K and weights used
+//! to label positions are fitted back, the fit is deterministic, and bad input is an error.
+
+use fairylab::eval::EngineConfig;
+use fairylab::rng::Rng;
+use fairylab::tuning::data;
+use fairylab::tuning::dataset::{Dataset, Extractor};
+use fairylab::tuning::run as pipeline;
+use fairylab::tuning::texel::{self, TuneOptions};
+use fairylab::{Board, Variant};
+
+fn variant(name: &str) -> Variant {
+    Variant::load(name, &[]).unwrap()
+}
+
+fn config_weights(v: Variant) -> Vec<f32> {
+    pipeline::config_weights(v, &EngineConfig::for_variant(v.name()).unwrap()).unwrap().1
+}
+
+fn set(ex: &Extractor, w: &mut [f32], name: &str, value: f32) {
+    let i = ex.layout().index(name).unwrap_or_else(|| panic!("no weight {name}"));
+    w[i] = value;
+}
+
+fn get(ex: &Extractor, w: &[f32], name: &str) -> f32 {
+    w[ex.layout().index(name).unwrap()]
+}
+
+fn expected(evals: &[f32], k: f32) -> Vec<f32> {
+    evals.iter().map(|e| 1.0 / (1.0 + 10f32.powf(-k * e / 400.0))).collect()
+}
+
+/// Game-like labels: 1 or 0 drawn with the expected score as probability (seeded).
+fn sampled(evals: &[f32], k: f32, seed: u64) -> Vec<f32> {
+    let mut rng = Rng::new(seed);
+    expected(evals, k)
+        .iter()
+        .map(|&p| if ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p as f64 { 1.0 } else { 0.0 })
+        .collect()
+}
+
+#[test]
+fn compact_terms_reproduce_the_engine_evaluation() {
+    for name in ["chess", "flying-bombers-grand", "flying-bombers-hangars", "noble-wings"] {
+        let v = variant(name);
+        let ex = Extractor::new(v);
+        let w = config_weights(v);
+        let ev = match v {
+            Variant::Narrow(r) => EngineConfig::for_variant(name).unwrap().evaluator(r, &[]).unwrap(),
+            Variant::Wide(r) => EngineConfig::for_variant(name).unwrap().evaluator(r, &[]).unwrap(),
+        };
+        let boards = data::random_positions(v, 400, 150, 3);
+        let d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
+        let evals = d.evals(ex.terms(), &w);
+        // The term form stores fewer entries than the plain sparse vector (tapered pairs merge).
+        let mut plain = 0;
+        for (i, b) in boards.iter().enumerate() {
+            let (dot, engine_white) = match b {
+                Board::Narrow(p) => {
+                    let f = ev.features(p);
+                    plain += f.len();
+                    let s = ev.evaluate(p);
+                    (f.iter().map(|&(j, x)| w[j as usize] * x).sum::<f32>(), if p.side() == 0 { s } else { -s })
+                }
+                Board::Wide(p) => {
+                    let f = ev.features(p);
+                    plain += f.len();
+                    let s = ev.evaluate(p);
+                    (f.iter().map(|&(j, x)| w[j as usize] * x).sum::<f32>(), if p.side() == 0 { s } else { -s })
+                }
+            };
+            assert!((dot - evals[i]).abs() <= 1e-3 * dot.abs().max(100.0), "{name} {}: {dot} vs {}", b.fen(), evals[i]);
+            assert!((engine_white as f32 - evals[i]).abs() <= 0.51, "{name}: engine {engine_white} vs {}", evals[i]);
+        }
+        assert!(d.entries() < plain, "{name}: {} terms vs {plain} sparse features", d.entries());
+    }
+}
+
+#[test]
+fn k_fit_recovers_the_scale_used_for_the_labels() {
+    let v = variant("flying-bombers-grand");
+    let ex = Extractor::new(v);
+    let w = config_weights(v);
+    let boards = data::random_positions(v, 20_000, 250, 5);
+    let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
+    let evals = d.evals(ex.terms(), &w);
+    // Exact expected scores: the minimum of the MSE is at the true K.
+    d.set_results(&expected(&evals, 1.37)).unwrap();
+    let k = texel::fit_k(&d, ex.terms(), &w).unwrap();
+    assert!((k - 1.37).abs() < 1e-3, "K = {k}");
+    // Sampled win/loss labels: the fit is an estimate, within a few percent.
+    d.set_results(&sampled(&evals, 0.8, 9)).unwrap();
+    let k = texel::fit_k(&d, ex.terms(), &w).unwrap();
+    assert!((k - 0.8).abs() < 0.08, "K = {k}");
+}
+
+/// Known weights label random positions with their expected scores; tuning from the
+/// default weights must find the known weights again.
+#[test]
+fn synthetic_weights_are_fitted_back() {
+    let v = variant("chess");
+    let ex = Extractor::new(v);
+    let start = ex.default_weights().to_vec();
+    let mut truth = start.clone();
+    let changes = [
+        ("value.N.mg", 360.0),
+        ("value.N.eg", 280.0),
+        ("value.B.mg", 330.0),
+        ("value.B.eg", 380.0),
+        ("value.R.mg", 450.0),
+        ("value.R.eg", 560.0),
+        ("value.Q.mg", 950.0),
+        ("value.Q.eg", 1020.0),
+        ("value.P.mg", 80.0),
+        ("mobility.R.eg", 6.0),
+        ("mobility.N.mg", 0.0),
+        ("tempo", 25.0),
+    ];
+    for (n, x) in changes {
+        set(&ex, &mut truth, n, x);
+    }
+    let boards = data::random_positions(v, 30_000, 250, 21);
+    let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
+    let evals = d.evals(ex.terms(), &truth);
+    d.set_results(&expected(&evals, 1.0)).unwrap();
+    let opts = TuneOptions {
+        epochs: 150,
+        lr: 2.0,
+        batch: 2048,
+        k: Some(1.0),
+        patience: 0,
+        seed: 4,
+        fixed: vec![ex.layout().index("value.P.eg").unwrap()],
+        ..Default::default()
+    };
+    let r = texel::tune(&d, &Dataset::default(), ex.terms(), &start, &opts).unwrap();
+    assert!(r.final_train_loss < r.start_train_loss / 50.0, "{} -> {}", r.start_train_loss, r.final_train_loss);
+    assert_eq!(get(&ex, &r.weights, "value.P.eg"), 100.0, "the scale weight is held");
+    for (n, x) in changes {
+        let got = get(&ex, &r.weights, n);
+        let tol = if n.starts_with("value") { 0.01 * x } else { 0.25 };
+        assert!((got - x).abs() <= tol, "{n}: fitted {got}, true {x}, start {}", get(&ex, &start, n));
+    }
+}
+
+struct Noisy {
+    ex: Extractor,
+    boards: Vec<Board>,
+    labels: Vec<f32>,
+    start: Vec<f32>,
+}
+
+/// Bombers valued 700/650 and knights 250 label random positions with sampled results.
+fn noisy_problem() -> Noisy {
+    let v = variant("flying-bombers-grand");
+    let ex = Extractor::new(v);
+    let start = config_weights(v);
+    let mut truth = start.clone();
+    set(&ex, &mut truth, "value.F.mg", 700.0);
+    set(&ex, &mut truth, "value.F.eg", 650.0);
+    set(&ex, &mut truth, "value.N.mg", 250.0);
+    let boards = data::random_positions(v, 24_000, 250, 8);
+    let d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
+    let labels = sampled(&d.evals(ex.terms(), &truth), 1.0, 77);
+    Noisy { ex, boards, labels, start }
+}
+
+impl Noisy {
+    fn part(&self, r: std::ops::Range<usize>) -> Dataset {
+        Dataset::from_boards(&self.ex, &self.boards[r.clone()], &self.labels[r]).unwrap()
+    }
+
+    /// The last tenth validates (contiguous: the playouts are independent games).
+    fn split(&self) -> (Dataset, Dataset) {
+        let cut = self.boards.len() * 9 / 10;
+        (self.part(0..cut), self.part(cut..self.boards.len()))
+    }
+}
+
+#[test]
+fn losses_fall_and_the_fit_does_not_depend_on_threads() {
+    let p = noisy_problem();
+    let (ex, start) = (&p.ex, &p.start);
+    let (train, val) = p.split();
+    let opts = TuneOptions { epochs: 30, lr: 3.0, batch: 1024, seed: 6, patience: 5, ..Default::default() };
+    let r = texel::tune(&train, &val, ex.terms(), start, &opts).unwrap();
+    assert!(r.final_train_loss < r.start_train_loss, "{} -> {}", r.start_train_loss, r.final_train_loss);
+    let (v0, v1) = (r.start_val_loss.unwrap(), r.final_val_loss.unwrap());
+    assert!(v1 < v0, "validation {v0} -> {v1}");
+    // The bomber's value, labelled at 700/650, moves up from 450.
+    assert!(get(ex, &r.weights, "value.F.mg") > 520.0, "{}", get(ex, &r.weights, "value.F.mg"));
+    assert_eq!(r.epochs.len(), r.epochs.last().unwrap().epoch);
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let r1 = one.install(|| texel::tune(&train, &val, ex.terms(), start, &opts).unwrap());
+    assert_eq!(r.weights, r1.weights, "same seed, one thread: same weights");
+    let r2 = texel::tune(&train, &val, ex.terms(), start, &TuneOptions { seed: 7, ..opts.clone() }).unwrap();
+    assert_ne!(r.weights, r2.weights, "another seed visits batches in another order");
+}
+
+#[test]
+fn early_stopping_returns_the_best_validation_epoch() {
+    let p = noisy_problem();
+    // A small training set and a large step overfit quickly.
+    let (small, val) = (p.part(0..1500), p.split().1);
+    let (ex, start) = (&p.ex, &p.start);
+    let opts = TuneOptions { epochs: 60, lr: 20.0, batch: 512, seed: 2, patience: 3, ..Default::default() };
+    let r = texel::tune(&small, &val, ex.terms(), start, &opts).unwrap();
+    let best = r.epochs.iter().map(|e| e.val_loss.unwrap()).fold(f64::INFINITY, f64::min);
+    assert!((r.final_val_loss.unwrap() - best).abs() < 1e-9, "returned {} best {best}", r.final_val_loss.unwrap());
+    assert_eq!(r.epochs[r.best_epoch - 1].val_loss.unwrap(), best);
+    if r.stopped_early {
+        assert_eq!(r.epochs.len(), r.best_epoch + 3);
+    }
+}
+
+#[test]
+fn bad_options_are_errors() {
+    let p = noisy_problem();
+    let (ex, start) = (&p.ex, &p.start);
+    let (train, val) = p.split();
+    let bad = [
+        TuneOptions { batch: 0, ..Default::default() },
+        TuneOptions { epochs: 0, ..Default::default() },
+        TuneOptions { lr: -1.0, ..Default::default() },
+        TuneOptions { l2: f64::NAN, ..Default::default() },
+        TuneOptions { k: Some(0.0), ..Default::default() },
+        TuneOptions { fixed: vec![100_000], ..Default::default() },
+    ];
+    for o in bad {
+        assert!(texel::tune(&train, &val, ex.terms(), start, &o).is_err(), "{o:?}");
+    }
+    assert!(texel::tune(&Dataset::default(), &val, ex.terms(), start, &Default::default()).is_err());
+    assert!(texel::tune(&train, &val, ex.terms(), &start[1..], &Default::default()).is_err());
+    assert!(data::split(vec![], 1.0, 1).is_err());
+    assert!(texel::fit_k_evals(&[], &[]).is_err());
+}
+
+#[test]
+fn tuned_engine_configs_in_the_repository_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/engines");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let Some(base) = name.strip_suffix("-tuned.toml") else { continue };
+        let cfg = EngineConfig::load(path.to_str().unwrap()).unwrap();
+        assert_eq!(cfg.variant.as_deref(), Some(base), "{name} names its variant");
+        let v = variant(base);
+        let (layout, w) = pipeline::config_weights(v, &cfg).unwrap();
+        assert_eq!(cfg.weights.len(), layout.len(), "{name} lists every weight");
+        assert_eq!(w[layout.index("value.P.eg").unwrap()], 100.0, "{name} keeps centipawns");
+        seen += 1;
+    }
+    assert!(seen > 0, "no *-tuned.toml in {}", dir.display());
+}
