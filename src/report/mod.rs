@@ -99,6 +99,16 @@ pub struct PieceValue {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Tuning {
+    pub config: String,
+    pub games: u64,
+    /// The tuned engine's Elo against the default one.
+    pub elo: Interval,
+    /// (weight, default, tuned) for the material weights.
+    pub weights: Vec<(String, f64, f64)>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ReportData {
     pub variant: String,
     pub title: String,
@@ -112,6 +122,7 @@ pub struct ReportData {
     pub piece_values: Vec<PieceValue>,
     pub option_effects: Vec<OptionFigures>,
     pub setup: Option<SetupMatrix>,
+    pub tuning: Option<Tuning>,
     pub notes: Vec<String>,
 }
 
@@ -146,6 +157,16 @@ fn self_play(variant: Variant, nodes: u64, pairs: u64, cfg: &ReportConfig, dir: 
     Ok(output::read_games(dir)?)
 }
 
+/// The variant's default evaluator and the one of an engine config file.
+fn evaluators(variant: Variant, path: &str) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), Error> {
+    let default = crate::eval::EngineConfig::for_variant(variant.name())?;
+    let tuned = crate::eval::EngineConfig::load(path)?;
+    Ok(match variant {
+        Variant::Narrow(r) => (default.evaluator(r, &[])?, tuned.evaluator(r, &[])?),
+        Variant::Wide(r) => (default.evaluator(r, &[])?, tuned.evaluator(r, &[])?),
+    })
+}
+
 fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
     let o: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
     Variant::load(name, &o)
@@ -168,6 +189,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         piece_values: vec![],
         option_effects: vec![],
         setup: None,
+        tuning: None,
         notes: vec![],
     };
     let say = |s: &str| {
@@ -227,6 +249,45 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
             .fold((String::new(), f64::INFINITY), |a, x| if x.1 < a.1 { x } else { a });
         data.setup = Some(SetupMatrix { choices, cells, best_white, best_black });
         data.notes.push("The Bland Chess 46 start position is provisional (rules README #15): the source diagram is missing.".into());
+    }
+    // A tuned engine config, where one exists: its gain and its material weights.
+    let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
+    if cfg.options.is_empty() && Path::new(&tuned).exists() {
+        say(&format!("tuned engine {tuned}"));
+        let nodes = cfg.budget.nodes()[0];
+        let settings = Settings {
+            variant,
+            engines: vec![EngineSpec::parse(&format!("name=tuned config={tuned}"))?, EngineSpec::parse("name=default")?],
+            mode: Mode::RoundRobin,
+            rounds: cfg.budget.pairs(),
+            concurrency: cfg.concurrency,
+            openings: OpeningConfig { random_plies: 4, seed: cfg.seed, ..Default::default() },
+            limits: Limits::nodes(nodes),
+            clock: None,
+            adjudication: Default::default(),
+            sprt: None,
+            out: Some(runs.join("tuning")),
+            pgn: None,
+            shard: None,
+            progress: cfg.progress,
+        };
+        let summary = tournament::run(&settings)?;
+        let e = &summary.encounters[0];
+        let elo = e.penta.elo().map_or(Interval { value: 0.0, low: 0.0, high: 0.0 }, |x| Interval {
+            value: x.value,
+            low: x.lower,
+            high: x.upper,
+        });
+        let (default, tuned_ev) = evaluators(variant, &tuned)?;
+        let weights = default
+            .layout
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.starts_with("value."))
+            .map(|(i, n)| (n.clone(), default.weights[i] as f64, tuned_ev.weights[i] as f64))
+            .collect();
+        data.tuning = Some(Tuning { config: tuned, games: e.wdl.games(), elo, weights });
     }
     data.notes.push(format!(
         "Self-play between two copies of the default engine; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped.",

@@ -94,6 +94,17 @@ pub fn markdown(d: &ReportData) -> String {
             m.best_white.0, m.best_white.1, m.best_black.0, m.best_black.1
         );
     }
+    if let Some(t) = &d.tuning {
+        s += &format!(
+            "\n## Tuning\n\n`{}` against the default engine: {} Elo over {} games.\n\n| weight | default | tuned |\n|---|---|---|\n",
+            t.config,
+            elo(&t.elo),
+            t.games
+        );
+        for (n, a, b) in &t.weights {
+            s += &format!("| {n} | {a:.0} | {b:.0} |\n");
+        }
+    }
     if !d.notes.is_empty() {
         s += "\n## Notes\n\n";
         for n in &d.notes {
