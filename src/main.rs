@@ -40,6 +40,10 @@ enum Command {
     Train(cli::tune::TrainArgs),
     /// SPSA over chosen weights using game pairs.
     Spsa(cli::tune::SpsaArgs),
+    /// Piece values from self-play: `values regress` and `values imbalance`.
+    Values(cli::values::ValuesArgs),
+    /// Run an experiment file (configs/experiments/*.toml): piece-value tables.
+    Experiment(cli::values::ExperimentArgs),
     /// Balance report of a variant (Markdown + HTML with charts, CSV/JSON figures).
     Report(cli::report::ReportArgs),
 }
@@ -64,6 +68,8 @@ fn main() {
         Command::Stats(a) => cli::stats::run(&a),
         Command::Merge(a) => cli::stats::merge(&a),
         Command::Report(a) => cli::report::run(&a),
+        Command::Values(a) => cli::values::run(&a),
+        Command::Experiment(a) => cli::values::experiment(&a),
         Command::Tune(a) => cli::tune::run_tune(&a),
         Command::Train(a) => cli::tune::run_train(&a),
         Command::Spsa(a) => cli::tune::run_spsa(&a),

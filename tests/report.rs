@@ -48,6 +48,14 @@ fn report_numbers_match_raw_games_and_files() {
     assert_eq!(total, last.games, "terminations count the stronger run's games");
     let lengths: u64 = data.lengths.bins.iter().map(|b| b.1).sum();
     assert_eq!(lengths, last.games);
+    // Piece values (regression for every piece, imbalance F=R in a bomber game) match their CSV.
+    assert!(data.piece_values.iter().any(|v| v.piece == "F"), "{:?}", data.piece_values);
+    let values_csv = std::fs::read_to_string(out.join("piece_values.csv")).unwrap();
+    assert_eq!(values_csv.lines().count(), data.piece_values.len() + 1);
+    for v in &data.piece_values {
+        assert!(values_csv.contains(&format!("{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
+        assert!(md.contains(&format!("| {} | {:.2} |", v.piece, v.value)));
+    }
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("</html>"));
     assert!(!html.contains("http://") || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\"")));

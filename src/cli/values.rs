@@ -186,7 +186,16 @@ pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
     let dirs = match (&a.games, a.data.is_empty()) {
         (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
         (None, true) => return Err(Error("give --data DIR... (run directories) or --games N --out DIR".into())),
-        (None, false) => a.data.clone(),
+        (None, false) => {
+            // The table records the node count when every directory states the same one.
+            let all: Vec<Option<u64>> = a.data.iter().map(|d| dataset::run_nodes(d)).collect();
+            if let Some(Some(n)) = all.first() {
+                if all.iter().all(|x| *x == Some(*n)) {
+                    nodes = *n;
+                }
+            }
+            a.data.clone()
+        }
         (Some(n), true) => {
             let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
             let s = corpus::Settings {

@@ -250,6 +250,67 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         data.setup = Some(SetupMatrix { choices, cells, best_white, best_black });
         data.notes.push("The Bland Chess 46 start position is provisional (rules README #15): the source diagram is missing.".into());
     }
+    // Piece values: regression on self-play with varied material, and for bomber games the
+    // headline imbalance match "Flying Bomber against Rook", calibrated by pawn odds.
+    let nodes = cfg.budget.nodes()[0];
+    let has = |l: char| variant.start_fen().split_whitespace().next().is_some_and(|b| b.contains(l));
+    let bomber_game = has('F') && has('R');
+    say("piece values (regression)");
+    let regress = crate::cli::values::RegressArgs {
+        variant: cfg.variant.clone(),
+        options: cfg.options.clone(),
+        data: vec![],
+        games: Some(cfg.budget.pairs() * 4),
+        nodes,
+        seed: cfg.seed,
+        out: Some(runs.join("values-regress")),
+        random_plies: 8,
+        imbalance_fraction: 0.5,
+        jitter: 0.0,
+        engine_set: vec![],
+        skip_plies: 10,
+        model: "logistic".into(),
+        bootstrap: 100,
+        compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
+        concurrency: Some(cfg.concurrency),
+        quiet: true,
+    };
+    let mut rows = crate::cli::values::regress(&regress)?;
+    if bomber_game {
+        say("piece values (imbalance F=R)");
+        let imb = crate::cli::values::ImbalanceArgs {
+            variant: cfg.variant.clone(),
+            options: cfg.options.clone(),
+            compare: vec!["F=R".into()],
+            games: cfg.budget.pairs() * 4,
+            nodes,
+            precision: None,
+            batch: cfg.budget.pairs(),
+            min_pairs: cfg.budget.pairs(),
+            calibration: "f".into(),
+            random_plies: 8,
+            no_neutral: false,
+            engine_set: vec![],
+            seed: cfg.seed,
+            out: Some(runs.join("values-imbalance")),
+            concurrency: Some(cfg.concurrency),
+            quiet: true,
+        };
+        rows.extend(crate::cli::values::imbalance(&imb)?.0);
+    }
+    data.piece_values = rows
+        .iter()
+        .filter(|r| r.unit == "pawns")
+        .map(|r| PieceValue {
+            piece: r.piece.clone(),
+            value: r.value,
+            low: r.ci_low,
+            high: r.ci_high,
+            method: r.method.clone(),
+            games: r.games,
+        })
+        .collect();
+
     // A tuned engine config, where one exists: its gain and its material weights.
     let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
     if cfg.options.is_empty() && Path::new(&tuned).exists() {

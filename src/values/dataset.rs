@@ -180,6 +180,21 @@ fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), String> {
     Ok(())
 }
 
+/// Nodes per move recorded in a run directory's `run.toml` (ours: `nodes = N`; the
+/// tournament's: `limits = Limits { .. nodes: Some(N) .. }`), if any.
+pub fn run_nodes(dir: &std::path::Path) -> Option<u64> {
+    let text = std::fs::read_to_string(dir.join("run.toml")).ok()?;
+    for line in text.lines() {
+        if let Some(n) = line.strip_prefix("nodes = ") {
+            return n.trim().parse().ok();
+        }
+        if let Some(rest) = line.strip_prefix("limits = ").and_then(|l| l.split("nodes: Some(").nth(1)) {
+            return rest.split(')').next()?.parse().ok();
+        }
+    }
+    None
+}
+
 /// Reads the games of run directories (`games.csv` + `positions.csv`), drops duplicate
 /// games and selects positions. Returns the games and the number of duplicates dropped.
 pub fn load_runs(
@@ -272,5 +287,19 @@ mod tests {
             white_score: 1.0,
         }];
         assert!(Dataset::build(&p, &flat).unwrap_err().contains("pawn"));
+    }
+
+    #[test]
+    fn node_counts_are_read_from_both_run_file_formats() {
+        let d = std::env::temp_dir().join(format!("fairylab-run-nodes-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("run.toml"), "variant = \"chess\"\nnodes = 1500\n").unwrap();
+        assert_eq!(run_nodes(&d), Some(1500));
+        std::fs::write(d.join("run.toml"), "limits = Limits { depth: None, nodes: Some(800), movetime: None }\n")
+            .unwrap();
+        assert_eq!(run_nodes(&d), Some(800));
+        std::fs::write(d.join("run.toml"), "limits = Limits { depth: Some(4), nodes: None }\n").unwrap();
+        assert_eq!(run_nodes(&d), None);
+        let _ = std::fs::remove_dir_all(&d);
     }
 }

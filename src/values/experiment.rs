@@ -270,6 +270,7 @@ impl Experiment {
                 Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
             let pieces = Pieces::of(variant)?;
             eprintln!("== {} [{}]", self.variant, label);
+            let mut imbalance_dirs = Vec::new();
             if let Some(im) = &self.imbalance {
                 let comparisons =
                     im.compare.iter().map(|c| Comparison::parse(c, &pieces)).collect::<Result<Vec<_>, _>>()?;
@@ -297,6 +298,7 @@ impl Experiment {
                     eprintln!("note: no absolute values from the comparisons: {e}");
                 }
                 rows.extend(table::imbalance_rows(&ctx, &r));
+                imbalance_dirs = r.dirs;
             }
             if let Some(rg) = &self.regress {
                 let cs = corpus::Settings {
@@ -317,13 +319,7 @@ impl Experiment {
                 corpus::generate(&cs)?;
                 let mut dirs = vec![cs.out.clone()];
                 if rg.include_imbalance_games {
-                    let im_dir = dir.join("imbalance");
-                    if let Ok(entries) = std::fs::read_dir(&im_dir) {
-                        let mut found: Vec<PathBuf> =
-                            entries.flatten().map(|e| e.path()).filter(|p| p.join("games.csv").exists()).collect();
-                        found.sort();
-                        dirs.extend(found);
-                    }
+                    dirs.extend(imbalance_dirs.iter().cloned());
                 }
                 let sel = Selection { skip_plies: rg.skip_plies };
                 let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, sel)?;

@@ -89,6 +89,8 @@ pub struct ImbalanceResult {
     pub letters: Vec<char>,
     /// Matches with a finite result that went into the combination.
     pub equations: usize,
+    /// Run directories of the matches (calibration first), for reuse by the regression.
+    pub dirs: Vec<PathBuf>,
 }
 
 fn slug(label: &str) -> String {
@@ -144,6 +146,25 @@ impl Match {
     }
 }
 
+/// The calibration squares must hold one pawn of each side in the start position: a
+/// calibration with another piece would silently change the unit.
+fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<(), String> {
+    let fail = |why: String| format!("calibration squares {}={}: {why}", squares.0, squares.1);
+    let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.0))?;
+    for color in 0..2 {
+        let (a, b) = (pieces.counts(&start.material(color))?, pieces.counts(&after.material(color))?);
+        let removed: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x - y).collect();
+        let one_pawn = (0..pieces.len()).all(|t| removed[t] == i32::from(t == pieces.pawn));
+        if !one_pawn {
+            return Err(fail(format!(
+                "{} must hold one of its own pawns",
+                if color == 0 { "White's" } else { "Black's" }
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Updates score, Elo and (for comparisons) pawns from the games so far.
 fn evaluate(m: &mut MatchResult, pawn: Option<Measure>) {
     m.score = pair_score(&m.penta);
@@ -184,10 +205,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         dir: s.out.join("pawn-odds"),
         pairs: 0,
     }];
-    start
-        .without(1, &s.calibration.1)
-        .and_then(|b| b.without(0, &s.calibration.0))
-        .map_err(|e| format!("calibration pawns {}/{}: {e}", s.calibration.0, s.calibration.1))?;
+    check_calibration(&pieces, &start, &s.calibration)?;
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
         start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
@@ -289,7 +307,8 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         combine(&equations, pieces.len(), pieces.pawn)
     };
     let letters = pieces.types.iter().map(|t| t.letter).collect();
-    Ok(ImbalanceResult { calibration, comparisons, combined, letters, equations: equations.len() })
+    let dirs = matches.iter().map(|m| m.dir.clone()).collect();
+    Ok(ImbalanceResult { calibration, comparisons, combined, letters, equations: equations.len(), dirs })
 }
 
 fn join_note(a: &str, b: &str) -> String {

@@ -1,0 +1,268 @@
+//! `values regress`, `values imbalance` and `experiment`: bad input is a clear error (never
+//! a panic), experiment files are checked before anything runs, and a tiny end-to-end run
+//! on orthodox chess produces the table, the files and correctly oriented imbalance games.
+
+use clap::{Parser, Subcommand};
+use fairylab::cli::values::{self, ExperimentArgs, ValuesArgs};
+use fairylab::tournament::output::read_games;
+use fairylab::values::{Experiment, Pieces};
+use fairylab::Variant;
+use std::path::{Path, PathBuf};
+
+/// The subcommands as `src/main.rs` mounts them.
+#[derive(Parser, Debug)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Values(ValuesArgs),
+    Experiment(ExperimentArgs),
+}
+
+fn parse(args: &[&str]) -> Result<Command, clap::Error> {
+    Cli::try_parse_from(std::iter::once("fairylab").chain(args.iter().copied())).map(|c| c.command)
+}
+
+/// Runs a command line and returns its error message (the line main prints).
+fn error_of(args: &[&str]) -> String {
+    let result = match parse(args).unwrap_or_else(|e| panic!("{args:?} should parse: {e}")) {
+        Command::Values(v) => values::run(&v),
+        Command::Experiment(e) => values::experiment(&e),
+    };
+    result.expect_err(&format!("{args:?} should fail")).0
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fairylab-values-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn missing_required_flags_are_clap_errors() {
+    assert!(parse(&["values", "imbalance", "--variant", "chess"]).unwrap_err().to_string().contains("--compare"));
+    assert!(parse(&["values", "regress"]).unwrap_err().to_string().contains("--variant"));
+    assert!(parse(&["values", "regress", "--variant", "chess", "--games", "many"]).is_err());
+    assert!(parse(&["experiment"]).is_err());
+}
+
+#[test]
+fn bad_values_are_clear_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["values", "regress", "--variant", "nosuch", "--data", "x"], "nosuch"),
+        (&["values", "regress", "--variant", "chess", "--option", "wings", "--data", "x"], "wings"),
+        (&["values", "regress", "--variant", "chess"], "--data"),
+        (&["values", "regress", "--variant", "chess", "--games", "4"], "--out"),
+        (&["values", "regress", "--variant", "chess", "--games", "4", "--data", "x", "--out", "y"], "either"),
+        (&["values", "regress", "--variant", "chess", "--data", "/nonexistent/run"], "games.csv"),
+        (&["values", "regress", "--variant", "chess", "--data", "x", "--model", "probit"], "probit"),
+        (&["values", "regress", "--variant", "chess", "--data", "x", "--bootstrap", "3"], "bootstrap"),
+        (&["values", "regress", "--variant", "chess", "--data", "x", "--compare", "F=R"], "no piece 'F'"),
+        (&["values", "regress", "--variant", "chess", "--games", "4", "--out", "y", "--jitter", "2"], "jitter"),
+        (
+            &["values", "regress", "--variant", "chess", "--games", "4", "--out", "y", "--imbalance-fraction", "1.5"],
+            "fraction",
+        ),
+        (
+            &["values", "regress", "--variant", "chess", "--games", "4", "--out", "y", "--engine-set", "value.Z=3"],
+            "value.Z",
+        ),
+        (
+            &["values", "regress", "--variant", "chess", "--games", "4", "--out", "y", "--concurrency", "0"],
+            "concurrency",
+        ),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "F=R"], "no piece 'F'"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N"], "X=Y"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--precision=-0.1"], "precision"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--games", "1"], "--games"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--calibration", "z"], "calibration"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--calibration", "e4=e5"], "e4"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--calibration", "a1=a8"], "pawns"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "Q+Q=R"], "no 'Q'"),
+        (&["experiment", "/nonexistent/exp.toml"], "cannot read"),
+    ];
+    for (args, needle) in cases {
+        let e = error_of(args);
+        assert!(e.contains(needle), "{args:?}: error '{e}' does not mention '{needle}'");
+    }
+}
+
+#[test]
+fn shipped_experiment_files_parse() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/experiments");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let e = Experiment::load(&path).unwrap_or_else(|err| panic!("{err}"));
+        names.push(e.name.clone());
+        assert!(e.imbalance.is_some() && e.regress.is_some(), "{}", e.name);
+    }
+    names.sort();
+    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values"]);
+    for bomber in ["bomber-vs-rook-grand", "bomber-vs-rook-hangars"] {
+        let e = Experiment::load(&root.join(format!("{bomber}.toml"))).unwrap();
+        assert!(e.option_sets.contains(&vec![]) && e.option_sets.contains(&vec!["immediate-landing".to_string()]));
+        assert_eq!(e.imbalance.unwrap().compare, ["F=R"]);
+    }
+}
+
+#[test]
+fn experiment_file_errors_name_the_problem() {
+    let good =
+        "name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 100\n[imbalance]\ncompare = [\"N=B\"]\nmax_games = 4\n";
+    assert!(Experiment::parse(good, "t.toml").is_ok());
+    let cases: &[(&str, &str)] = &[
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\n[regress]\ngames = 4\n", "nodes"),
+        (&good.replace("seed = 1", "seed = 1\ncolour = 2"), "colour"),
+        (&good.replace("chess", "nosuch"), "nosuch"),
+        (&good.replace("N=B", "F=R"), "no piece 'F'"),
+        (&good.replace("nodes = 100", "nodes = 0"), "nodes"),
+        (&good.replace("max_games = 4", "max_games = 4\nprecision = 0"), "precision"),
+        (&good.replace("max_games = 4", "max_games = 4\ncalibration = \"q\""), "calibration"),
+        (&format!("option_sets = [[\"wings\"]]\n{good}"), "wings"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n", "nothing to do"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nmodels = [\"probit\"]\n", "probit"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\nengine = { \"value.Z\" = 1 }\n[regress]\ngames = 4\n", "value.Z"),
+        ("name = \"t\"\nvariant = [1]\n", "line 2"),
+    ];
+    for (text, needle) in cases {
+        let e = Experiment::parse(text, "t.toml").expect_err(text);
+        assert!(e.contains(needle) && e.starts_with("t.toml"), "'{e}' should name '{needle}' and the file");
+    }
+}
+
+fn run_ok(args: &[&str]) {
+    match parse(args).unwrap() {
+        Command::Values(v) => values::run(&v).unwrap(),
+        Command::Experiment(e) => values::experiment(&e).unwrap(),
+    }
+}
+
+fn read_table(dir: &Path) -> Vec<serde_json::Value> {
+    let json: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("values.json")).unwrap()).unwrap();
+    let csv = std::fs::read_to_string(dir.join("values.csv")).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert_eq!(header, "variant,options,piece,value,ci_low,ci_high,unit,method,games,nodes,seed,version,note");
+    assert_eq!(csv.lines().count(), json.len() + 1);
+    json
+}
+
+#[test]
+fn imbalance_end_to_end_swaps_the_imbalance_between_colours() {
+    let out = dir("imbalance");
+    let o = out.to_str().unwrap();
+    let args = ["values", "imbalance", "--variant", "chess", "--compare", "R=N", "--games", "8", "--nodes", "150"];
+    let tail = ["--batch", "2", "--min-pairs", "2", "--out", o, "--quiet", "--concurrency", "2"];
+    let all: Vec<&str> = args.iter().chain(&tail).copied().collect();
+    run_ok(&all);
+    let rows = read_table(&out);
+    let pieces: Vec<&str> = rows.iter().map(|r| r["piece"].as_str().unwrap()).collect();
+    assert!(pieces.contains(&"R-N"), "{pieces:?}");
+    for r in &rows {
+        assert_eq!(r["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(r["nodes"], 150);
+        assert_eq!(r["seed"], 1);
+    }
+    // Pair k: game 2k has White with the rook (lacking a knight), game 2k+1 Black with it.
+    let variant = Variant::load("chess", &[]).unwrap();
+    let p = Pieces::of(variant).unwrap();
+    let (r, n) = (p.index('R').unwrap(), p.index('N').unwrap());
+    let games = read_games(&out.join("R-vs-N")).unwrap();
+    assert_eq!(games.len(), 8);
+    for g in &games {
+        let b = variant.parse_fen(&g.opening).unwrap();
+        let (w, bl) = (p.counts(&b.material(0)).unwrap(), p.counts(&b.material(1)).unwrap());
+        let x_is_white = g.game_id % 2 == 0;
+        let (x, y) = if x_is_white { (&w, &bl) } else { (&bl, &w) };
+        assert_eq!((x[r], x[n], y[r], y[n]), (2, 1, 1, 2), "game {}: {}", g.game_id, g.opening);
+    }
+    // The same command again reads the finished games back and gives the same table.
+    let before = std::fs::read_to_string(out.join("values.csv")).unwrap();
+    run_ok(&all);
+    assert_eq!(std::fs::read_to_string(out.join("values.csv")).unwrap(), before);
+    // The matches' games feed the regression as ordinary run directories, which record
+    // their node count for the table.
+    assert_eq!(fairylab::values::dataset::run_nodes(&out.join("R-vs-N")), Some(150));
+    let e = error_of(&["values", "regress", "--variant", "capablanca", "--data", out.join("R-vs-N").to_str().unwrap()]);
+    assert!(e.contains("chess"), "{e}");
+}
+
+#[test]
+fn regression_end_to_end_is_reproducible_from_its_seed() {
+    let (a, b) = (dir("regress-a"), dir("regress-b"));
+    for d in [&a, &b] {
+        let o = d.to_str().unwrap();
+        run_ok(&[
+            "values",
+            "regress",
+            "--variant",
+            "chess",
+            "--games",
+            "16",
+            "--nodes",
+            "150",
+            "--out",
+            o,
+            "--quiet",
+            "--bootstrap",
+            "20",
+            "--skip-plies",
+            "4",
+            "--jitter",
+            "0.2",
+            "--compare",
+            "R=N",
+        ]);
+    }
+    // Rows are written as games finish, so compare them in id order.
+    let games = |d: &Path| {
+        let mut g = read_games(d).unwrap();
+        g.sort_by_key(|r| r.game_id);
+        g
+    };
+    assert_eq!(games(&a), games(&b));
+    assert_eq!(
+        std::fs::read_to_string(a.join("values.csv")).unwrap(),
+        std::fs::read_to_string(b.join("values.csv")).unwrap()
+    );
+    let rows = read_table(&a);
+    let get = |name: &str| rows.iter().find(|r| r["piece"] == name).cloned();
+    let pawn = get("P").expect("the pawn row");
+    assert_eq!(pawn["value"], 1.0);
+    assert_eq!(pawn["method"], "regression-logistic");
+    assert!(get("white").is_some() && get("side-to-move").is_some());
+    // Half the games start with a piece type missing on each side.
+    let g = read_games(&a).unwrap();
+    assert!(g.iter().any(|r| r.white.starts_with("without")) && g.iter().any(|r| r.white == "full"));
+}
+
+#[test]
+fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
+    let out = dir("experiment");
+    let file = out.with_extension("toml");
+    std::fs::write(
+        &file,
+        "name = \"tiny\"\nvariant = \"flying-bombers-hangars\"\noption_sets = [[], [\"immediate-landing\"]]\n\
+         seed = 3\nnodes = 100\n[imbalance]\ncompare = [\"F=R\"]\nmax_games = 4\nbatch_pairs = 2\nmin_pairs = 2\n\
+         [regress]\ngames = 24\nbootstrap = 10\nskip_plies = 2\ninclude_imbalance_games = true\n",
+    )
+    .unwrap();
+    run_ok(&["experiment", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet", "--concurrency", "2"]);
+    let rows = read_table(&out);
+    for opts in ["", "immediate-landing"] {
+        let of = |piece: &str, method: &str| {
+            rows.iter().any(|r| r["options"] == opts && r["piece"] == piece && r["method"] == method)
+        };
+        assert!(of("F-R", "imbalance"), "{opts}: no imbalance F-R row");
+        assert!(of("elo-per-pawn", "pawn-odds"), "{opts}: no calibration row");
+        assert!(of("F-R", "regression-logistic"), "{opts}: no regression F-R row");
+        assert!(of("P", "regression-logistic"), "{opts}: no pawn row");
+    }
+    assert!(rows.iter().all(|r| r["seed"] == 3 && r["nodes"] == 100 && r["variant"] == "flying-bombers-hangars"));
+    assert!(out.join("default/imbalance/F-vs-R/games.csv").exists());
+    assert!(out.join("immediate-landing/regress/games.csv").exists());
+}
