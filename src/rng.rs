@@ -9,6 +9,15 @@ impl Rng {
         Rng(seed)
     }
 
+    /// An independent stream for `(seed, stream)`: both are hashed, so nearby seeds or
+    /// indices never give shifted copies of one sequence.
+    pub fn derive(seed: u64, stream: u64) -> Rng {
+        let mut a = Rng::new(seed);
+        let h = a.next_u64();
+        let mut b = Rng::new(h ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        Rng::new(b.next_u64())
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -4,7 +4,11 @@ use std::process::Command;
 
 fn fairylab(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_fairylab")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -18,9 +22,18 @@ fn perft_last_line_is_the_node_count() {
     assert_eq!(lines.len(), 21);
     assert!(lines.contains(&"e2e4: 20"));
     assert_eq!(lines[20], "nodes 400");
-    let (_, out, _) = fairylab(&["perft", "--variant", "flying-bombers-grand", "--option", "super-jump-knights", "--depth", "1"]);
+    let (_, out, _) =
+        fairylab(&["perft", "--variant", "flying-bombers-grand", "--option", "super-jump-knights", "--depth", "1"]);
     assert_eq!(out.lines().last(), Some("nodes 40"));
-    let (_, out, _) = fairylab(&["perft", "--variant", "bland-chess-46", "--fen", "rwrkwr/pppppp/6/5*/5*/6/PPPPPP/RNRKWR w - - 0 1 NW/WW", "--depth", "1"]);
+    let (_, out, _) = fairylab(&[
+        "perft",
+        "--variant",
+        "bland-chess-46",
+        "--fen",
+        "rwrkwr/pppppp/6/5*/5*/6/PPPPPP/RNRKWR w - - 0 1 NW/WW",
+        "--depth",
+        "1",
+    ]);
     // The knight on b1 has two first moves where the War Machine had one.
     assert_eq!(out.lines().last(), Some("nodes 9"));
 }
@@ -30,8 +43,24 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let cases: &[&[&str]] = &[
         &["perft", "--variant", "nosuch", "--depth", "1"],
         &["perft", "--variant", "chess", "--option", "immediate-landing", "--depth", "1"],
-        &["perft", "--variant", "chess", "--fen", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--depth", "1"],
-        &["perft", "--variant", "bland-chess-46", "--fen", "rwrkwr/pppppp/6/6/5*/6/PPPPPP/RWRKWR w - - 0 1", "--depth", "1"],
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--fen",
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "bland-chess-46",
+            "--fen",
+            "rwrkwr/pppppp/6/6/5*/6/PPPPPP/RWRKWR w - - 0 1",
+            "--depth",
+            "1",
+        ],
         &["perft", "--variant", "chess", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "1"],
         &["perft", "--variant", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "--depth", "1"],
         &["perft", "--variant", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w Z - 0 1", "--depth", "1"],

@@ -189,6 +189,7 @@ fn imbalance_end_to_end_swaps_the_imbalance_between_colours() {
     assert_eq!(fairylab::values::dataset::run_nodes(&out.join("R-vs-N")), Some(150));
     let e = error_of(&["values", "regress", "--variant", "capablanca", "--data", out.join("R-vs-N").to_str().unwrap()]);
     assert!(e.contains("chess"), "{e}");
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
@@ -238,6 +239,9 @@ fn regression_end_to_end_is_reproducible_from_its_seed() {
     // Half the games start with a piece type missing on each side.
     let g = read_games(&a).unwrap();
     assert!(g.iter().any(|r| r.white.starts_with("without")) && g.iter().any(|r| r.white == "full"));
+    for d in [&a, &b] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]
@@ -265,4 +269,6 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
     assert!(rows.iter().all(|r| r["seed"] == 3 && r["nodes"] == 100 && r["variant"] == "flying-bombers-hangars"));
     assert!(out.join("default/imbalance/F-vs-R/games.csv").exists());
     assert!(out.join("immediate-landing/regress/games.csv").exists());
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_file(&file);
 }

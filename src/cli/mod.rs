@@ -5,8 +5,8 @@ pub mod report;
 pub mod stats;
 pub mod tournament;
 pub mod tune;
-pub mod values;
 pub mod uci;
+pub mod values;
 pub mod variants;
 pub mod weights;
 

@@ -6,10 +6,18 @@ use crate::tournament::output::GameRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// JSON has no NaN or infinity: serde_json writes them as `null`, read back as NaN.
+pub fn nan_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Interval {
+    #[serde(deserialize_with = "nan_if_null")]
     pub value: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub low: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub high: f64,
 }
 
@@ -38,7 +46,8 @@ fn clustered_mean(values_by_cluster: &BTreeMap<u64, Vec<f64>>) -> Interval {
     }
     let mean = means.iter().zip(&weights).map(|(m, w)| m * w).sum::<f64>() / total;
     let var = if n > 1.0 {
-        means.iter().zip(&weights).map(|(m, w)| w * w * (m - mean).powi(2)).sum::<f64>() / (total * total) * n / (n - 1.0)
+        means.iter().zip(&weights).map(|(m, w)| w * w * (m - mean).powi(2)).sum::<f64>() / (total * total) * n
+            / (n - 1.0)
     } else {
         0.0
     };

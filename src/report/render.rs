@@ -54,7 +54,10 @@ pub fn markdown(d: &ReportData) -> String {
     } else {
         s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
         for v in &d.piece_values {
-            s += &format!("| {} | {:.2} | [{:.2}, {:.2}] | {} | {} |\n", v.piece, v.value, v.low, v.high, v.method, v.games);
+            s += &format!(
+                "| {} | {:.2} | [{:.2}, {:.2}] | {} | {} |\n",
+                v.piece, v.value, v.low, v.high, v.method, v.games
+            );
         }
     }
     if !d.option_effects.is_empty() {
@@ -161,14 +164,24 @@ pub fn html(d: &ReportData) -> String {
                     let draws: Vec<(String, f64, f64, f64)> = d
                         .balance
                         .iter()
-                        .map(|b| (b.label.clone(), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high))
+                        .map(|b| {
+                            (
+                                b.label.clone(),
+                                100.0 * b.draw_rate.value,
+                                100.0 * b.draw_rate.low,
+                                100.0 * b.draw_rate.high,
+                            )
+                        })
                         .collect();
                     body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
                 }
                 "Game shape" => body += &svg::histogram("Game length", &d.lengths.bins, d.lengths.bin_width, "plies"),
                 "Piece values" if !d.piece_values.is_empty() => {
-                    let bars: Vec<(String, f64, f64, f64)> =
-                        d.piece_values.iter().map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high)).collect();
+                    let bars: Vec<(String, f64, f64, f64)> = d
+                        .piece_values
+                        .iter()
+                        .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
+                        .collect();
                     body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
                 }
                 _ => {}
@@ -222,8 +235,16 @@ pub fn summary_html(reports: &[ReportData]) -> String {
         .collect();
     let bars: Vec<(String, f64, f64, f64)> = reports
         .iter()
-        .filter_map(|d| d.balance.last().map(|b| (format!("{} {}", d.variant, d.options.join(",")), b.white_elo.value, b.white_elo.low, b.white_elo.high)))
+        .filter_map(|d| {
+            d.balance.last().map(|b| {
+                (format!("{} {}", d.variant, d.options.join(",")), b.white_elo.value, b.white_elo.low, b.white_elo.high)
+            })
+        })
         .collect();
-    let body = format!("<h1>fairylab: all variants</h1>{}{}", table_html(&rows), svg::bars("White's advantage (Elo)", &bars, 0.0, ""));
+    let body = format!(
+        "<h1>fairylab: all variants</h1>{}{}",
+        table_html(&rows),
+        svg::bars("White's advantage (Elo)", &bars, 0.0, "")
+    );
     page("fairylab summary", &body)
 }

@@ -65,7 +65,7 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
     }
     let mut engine = Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name())?, &[], 1)?;
     let reference = white_score(&mut engine, &base)?;
-    let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = Rng::derive(cfg.seed, index);
     let mut fallback = base;
     for attempt in 0..64 {
         let mut b = base;
