@@ -278,8 +278,9 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             final_val_loss: t.final_val_loss,
             verify_games: summary.games,
             elo: elo.map(|e| e.value),
-            elo_lower: elo.map(|e| e.lower),
-            elo_upper: elo.map(|e| e.upper),
+            // An unbounded interval end is stored as absent: JSON cannot hold infinity.
+            elo_lower: elo.map(|e| e.lower).filter(|x| x.is_finite()),
+            elo_upper: elo.map(|e| e.upper).filter(|x| x.is_finite()),
             llr: sprt.llr,
             llr_lower: sprt.lower_bound,
             llr_upper: sprt.upper_bound,
