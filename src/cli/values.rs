@@ -63,6 +63,11 @@ pub struct RegressArgs {
     /// Opening plies of each game left out of the fit.
     #[arg(long, default_value_t = 10)]
     pub skip_plies: u32,
+    /// Fit only positions that still hold at least this share of the start position's
+    /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
+    /// (see `values::dataset::Selection`); 0 keeps them.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_pieces: f64,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
     #[arg(long, default_value = "logistic")]
     pub model: String,
@@ -222,7 +227,7 @@ pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
             vec![out]
         }
     };
-    let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies })?;
+    let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
     if dups > 0 && !a.quiet {
         eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
     }

@@ -121,6 +121,9 @@ pub struct RegressSection {
     pub models: Vec<String>,
     #[serde(default = "default_skip")]
     pub skip_plies: u32,
+    /// See `dataset::Selection::min_pieces`.
+    #[serde(default = "default_min_pieces")]
+    pub min_pieces: f64,
     #[serde(default = "default_bootstrap")]
     pub bootstrap: usize,
     #[serde(default = "default_plies")]
@@ -139,6 +142,9 @@ fn default_models() -> Vec<String> {
 }
 fn default_skip() -> u32 {
     Selection::default().skip_plies
+}
+fn default_min_pieces() -> f64 {
+    Selection::default().min_pieces
 }
 fn default_bootstrap() -> usize {
     200
@@ -321,7 +327,7 @@ impl Experiment {
                 if rg.include_imbalance_games {
                     dirs.extend(imbalance_dirs.iter().cloned());
                 }
-                let sel = Selection { skip_plies: rg.skip_plies };
+                let sel = Selection { skip_plies: rg.skip_plies, min_pieces: rg.min_pieces };
                 let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, sel)?;
                 if dups > 0 {
                     eprintln!("dropped {dups} duplicate games");
