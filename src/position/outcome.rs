@@ -22,6 +22,21 @@ pub enum Termination {
 }
 
 impl Termination {
+    pub const ALL: [Termination; 12] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::KingCapture,
+        Termination::Repetition,
+        Termination::NoProgress,
+        Termination::DeadMaterial,
+        Termination::PlyCap,
+        Termination::Adjudication,
+        Termination::Resignation,
+        Termination::IllegalMove,
+        Termination::EngineFailure,
+        Termination::Timeout,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
@@ -40,23 +55,7 @@ impl Termination {
     }
 
     pub fn parse(s: &str) -> Option<Termination> {
-        use Termination::*;
-        [
-            Checkmate,
-            Stalemate,
-            KingCapture,
-            Repetition,
-            NoProgress,
-            DeadMaterial,
-            PlyCap,
-            Adjudication,
-            Resignation,
-            IllegalMove,
-            EngineFailure,
-            Timeout,
-        ]
-        .into_iter()
-        .find(|t| t.name() == s)
+        Self::ALL.into_iter().find(|t| t.name() == s)
     }
 }
 
