@@ -52,10 +52,17 @@ fn report_numbers_match_raw_games_and_files() {
     // Piece values (regression for every piece, imbalance F=R in a bomber game) match their CSV.
     assert!(data.piece_values.iter().any(|v| v.piece == "F"), "{:?}", data.piece_values);
     let values_csv = std::fs::read_to_string(out.join("piece_values.csv")).unwrap();
-    assert_eq!(values_csv.lines().count(), data.piece_values.len() + 1);
+    let with_option = &data.option_effects[0].piece_values;
+    assert!(with_option.iter().any(|v| v.piece == "F-R"), "no bomber value with the option: {with_option:?}");
+    assert_eq!(values_csv.lines().count(), data.piece_values.len() + with_option.len() + 1);
     for v in &data.piece_values {
-        assert!(values_csv.contains(&format!("{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
+        assert!(values_csv.contains(&format!("\n,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
         assert!(md.contains(&format!("| {} | {:.2} |", v.piece, v.value)));
+    }
+    for v in with_option {
+        let line = format!("\nimmediate-landing,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high);
+        assert!(values_csv.contains(&line), "{line} not in piece_values.csv");
+        assert!(md.contains(&format!("| {} | {} | {:.2} |", v.piece, v.method, v.value)));
     }
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("</html>"));
@@ -65,6 +72,26 @@ fn report_numbers_match_raw_games_and_files() {
     );
     // Summary across reports.
     assert_eq!(report::summary(out.parent().unwrap()).map(|n| n >= 1), Ok(true));
+}
+
+#[test]
+fn noble_report_sets_each_noble_piece_beside_the_piece_it_replaces() {
+    let (out, data) = tiny("noble-wings", "noble");
+    let pairs: Vec<(String, String)> =
+        data.replacements.iter().map(|r| (r.piece.piece.clone(), r.orthodox.piece.clone())).collect();
+    assert_eq!(pairs, [("A", "B"), ("E", "R"), ("O", "N")].map(|(a, b)| (a.to_string(), b.to_string())));
+    // The orthodox figures are the chess run's own regression values.
+    let text = std::fs::read_to_string(out.join("runs/values-chess/values.json")).unwrap();
+    let chess: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    for r in &data.replacements {
+        let row = chess.iter().find(|v| v["piece"] == r.orthodox.piece && v["method"] == r.orthodox.method).unwrap();
+        assert_eq!(row["variant"], "chess");
+        let got = [&row["value"], &row["ci_low"], &row["ci_high"]].map(|x| x.as_f64().unwrap());
+        assert_eq!(got, [r.orthodox.value, r.orthodox.low, r.orthodox.high]);
+    }
+    let csv = std::fs::read_to_string(out.join("replacements.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4);
+    assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains("| E | "));
 }
 
 #[test]

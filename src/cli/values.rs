@@ -227,7 +227,8 @@ pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
             vec![out]
         }
     };
-    let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
+    let (games, dups) =
+        dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
     if dups > 0 && !a.quiet {
         eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
     }

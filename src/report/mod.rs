@@ -9,6 +9,7 @@ pub mod svg;
 
 use crate::search::Limits;
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use crate::values::pieces::Pieces;
 use crate::{Error, Variant};
 use figures::{Balance, Interval, Lengths};
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,14 @@ impl Budget {
         }
     }
     /// Game pairs per cell of a setup matrix and per option run.
+    /// Self-play games of each piece-value regression.
+    pub fn value_games(self) -> u64 {
+        match self {
+            Budget::Tiny => 96,
+            _ => self.pairs() * 4,
+        }
+    }
+
     pub fn small_pairs(self) -> u64 {
         match self {
             Budget::Tiny => 1,
@@ -68,6 +77,17 @@ impl Budget {
 pub struct OptionFigures {
     pub option: String,
     pub balance: Balance,
+    /// Piece values measured with the option on (same methods as the report's own).
+    #[serde(default)]
+    pub piece_values: Vec<PieceValue>,
+}
+
+/// A piece that stands in for an orthodox one (`replaces` in the variant file), and the
+/// orthodox piece's value in chess by the same method and budget.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Replacement {
+    pub piece: PieceValue,
+    pub orthodox: PieceValue,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -123,6 +143,8 @@ pub struct ReportData {
     pub lengths: Lengths,
     pub terminations: BTreeMap<String, u64>,
     pub piece_values: Vec<PieceValue>,
+    #[serde(default)]
+    pub replacements: Vec<Replacement>,
     pub option_effects: Vec<OptionFigures>,
     pub setup: Option<SetupMatrix>,
     pub tuning: Option<Tuning>,
@@ -150,7 +172,10 @@ fn self_play(
 ) -> Result<Vec<output::GameRow>, Error> {
     let settings = Settings {
         variant,
-        engines: vec![EngineSpec::parse("name=A").unwrap(), EngineSpec::parse("name=B").unwrap()],
+        engines: vec![
+            EngineSpec::parse("name=A")?,
+            EngineSpec::parse(&format!("name=B nodes={}", crate::tournament::engines::twin_nodes(nodes)))?,
+        ],
         mode: Mode::RoundRobin,
         rounds: pairs,
         concurrency: cfg.concurrency,
@@ -166,6 +191,88 @@ fn self_play(
     };
     tournament::run(&settings)?;
     Ok(output::read_games(dir)?)
+}
+
+/// Piece values of a variant (with options) by regression on self-play with varied
+/// material, plus for bomber games the imbalance match F=R calibrated by pawn odds. A
+/// failed estimate (too few or too uniform games) becomes a note, not an error.
+fn piece_values(
+    name: &str,
+    options: &[String],
+    cfg: &ReportConfig,
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Vec<PieceValue> {
+    let nodes = cfg.budget.nodes()[0];
+    let Ok(variant) = load(name, options) else { return vec![] };
+    let has = |l: char| variant.start_fen().split_whitespace().next().is_some_and(|b| b.contains(l));
+    let bomber_game = has('F') && has('R');
+    let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
+    let regress = crate::cli::values::RegressArgs {
+        variant: name.into(),
+        options: options.to_vec(),
+        data: vec![],
+        games: Some(cfg.budget.value_games()),
+        nodes,
+        seed: cfg.seed,
+        out: Some(dir.join("regress")),
+        random_plies: 8,
+        imbalance_fraction: 0.5,
+        jitter: 0.0,
+        engine_set: vec![],
+        skip_plies: 10,
+        min_pieces: crate::values::dataset::Selection::default().min_pieces,
+        model: "logistic".into(),
+        bootstrap: 100,
+        compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
+        concurrency: Some(cfg.concurrency),
+        quiet: true,
+    };
+    let mut rows = match crate::cli::values::regress(&regress) {
+        Ok(r) => r,
+        Err(e) => {
+            notes.push(format!("Piece values by regression ({label}) not available: {e}"));
+            vec![]
+        }
+    };
+    if bomber_game {
+        let imb = crate::cli::values::ImbalanceArgs {
+            variant: name.into(),
+            options: options.to_vec(),
+            compare: vec!["F=R".into()],
+            games: cfg.budget.pairs() * 4,
+            nodes,
+            precision: None,
+            batch: cfg.budget.pairs(),
+            min_pairs: cfg.budget.pairs(),
+            calibration: "f".into(),
+            random_plies: 8,
+            no_neutral: false,
+            engine_set: vec![],
+            seed: cfg.seed,
+            out: Some(dir.join("imbalance")),
+            concurrency: Some(cfg.concurrency),
+            quiet: true,
+        };
+        match crate::cli::values::imbalance(&imb) {
+            Ok((r, _)) => rows.extend(r),
+            Err(e) => notes.push(format!("Imbalance match F=R ({label}) not available: {e}")),
+        }
+    }
+    if let Err(e) = crate::values::table::write(dir, &rows) {
+        notes.push(format!("Piece values ({label}) not saved: {e}"));
+    }
+    rows.iter()
+        .filter(|r| r.unit == "pawns")
+        .map(|r| PieceValue {
+            piece: r.piece.clone(),
+            value: r.value,
+            low: r.ci_low,
+            high: r.ci_high,
+            method: r.method.clone(),
+            games: r.games,
+        })
+        .collect()
 }
 
 /// The variant's default evaluator and the one of an engine config file.
@@ -198,6 +305,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         lengths: figures::lengths(&[]),
         terminations: BTreeMap::new(),
         piece_values: vec![],
+        replacements: vec![],
         option_effects: vec![],
         setup: None,
         tuning: None,
@@ -231,7 +339,11 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         let nodes = cfg.budget.nodes()[0];
         say(&format!("option {opt}"));
         let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
-        data.option_effects.push(OptionFigures { option: opt.clone(), balance: figures::balance(opt, nodes, &games) });
+        data.option_effects.push(OptionFigures {
+            option: opt.clone(),
+            balance: figures::balance(opt, nodes, &games),
+            piece_values: vec![],
+        });
     }
 
     // Setup choices (Bland Chess 46): White's choice against Black's.
@@ -273,75 +385,30 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     }
     // Piece values: regression on self-play with varied material, and for bomber games the
     // headline imbalance match "Flying Bomber against Rook", calibrated by pawn odds.
-    let nodes = cfg.budget.nodes()[0];
-    let has = |l: char| variant.start_fen().split_whitespace().next().is_some_and(|b| b.contains(l));
-    let bomber_game = has('F') && has('R');
-    say("piece values (regression)");
-    let regress = crate::cli::values::RegressArgs {
-        variant: cfg.variant.clone(),
-        options: cfg.options.clone(),
-        data: vec![],
-        games: Some(cfg.budget.pairs() * 4),
-        nodes,
-        seed: cfg.seed,
-        out: Some(runs.join("values-regress")),
-        random_plies: 8,
-        imbalance_fraction: 0.5,
-        jitter: 0.0,
-        engine_set: vec![],
-        skip_plies: 10,
-        min_pieces: crate::values::dataset::Selection::default().min_pieces,
-        model: "logistic".into(),
-        bootstrap: 100,
-        compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
-        concurrency: Some(cfg.concurrency),
-        quiet: true,
-    };
-    // A failed estimate (too few or too uniform games) is reported, not fatal.
-    let mut rows = match crate::cli::values::regress(&regress) {
-        Ok(r) => r,
-        Err(e) => {
-            data.notes.push(format!("Piece values by regression not available: {e}"));
-            vec![]
-        }
-    };
-    if bomber_game {
-        say("piece values (imbalance F=R)");
-        let imb = crate::cli::values::ImbalanceArgs {
-            variant: cfg.variant.clone(),
-            options: cfg.options.clone(),
-            compare: vec!["F=R".into()],
-            games: cfg.budget.pairs() * 4,
-            nodes,
-            precision: None,
-            batch: cfg.budget.pairs(),
-            min_pairs: cfg.budget.pairs(),
-            calibration: "f".into(),
-            random_plies: 8,
-            no_neutral: false,
-            engine_set: vec![],
-            seed: cfg.seed,
-            out: Some(runs.join("values-imbalance")),
-            concurrency: Some(cfg.concurrency),
-            quiet: true,
+    say("piece values");
+    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), &mut data.notes);
+    for o in &mut data.option_effects {
+        say(&format!("piece values with {}", o.option));
+        let mut opts = cfg.options.clone();
+        opts.push(o.option.clone());
+        o.piece_values =
+            piece_values(&cfg.variant, &opts, cfg, &runs.join(format!("values-{}", o.option)), &mut data.notes);
+    }
+    // Pieces that stand in for orthodox ones (Noble WingS): the same estimate in chess.
+    let replaced: Vec<(char, char)> =
+        Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
+    if !replaced.is_empty() {
+        say("orthodox piece values for the replaced pieces");
+        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), &mut data.notes);
+        let regression = |list: &[PieceValue], l: char| {
+            list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
         };
-        match crate::cli::values::imbalance(&imb) {
-            Ok((r, _)) => rows.extend(r),
-            Err(e) => data.notes.push(format!("Imbalance match F=R not available: {e}")),
+        for (own, orth) in replaced {
+            if let (Some(a), Some(b)) = (regression(&data.piece_values, own), regression(&chess, orth)) {
+                data.replacements.push(Replacement { piece: a, orthodox: b });
+            }
         }
     }
-    data.piece_values = rows
-        .iter()
-        .filter(|r| r.unit == "pawns")
-        .map(|r| PieceValue {
-            piece: r.piece.clone(),
-            value: r.value,
-            low: r.ci_low,
-            high: r.ci_high,
-            method: r.method.clone(),
-            games: r.games,
-        })
-        .collect();
 
     // A tuned engine config, where one exists: its gain and its material weights.
     let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
@@ -386,7 +453,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         data.tuning = Some(Tuning { config: tuned, games: e.wdl.games(), elo, weights });
     }
     data.notes.push(format!(
-        "Self-play between two copies of the default engine; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped.",
+        "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed
     ));
     write(&cfg.out, &data)?;
@@ -429,11 +496,26 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
         csv += &format!("{t},{n}\n");
     }
     w("terminations.csv", csv)?;
-    let mut csv = String::from("piece,value,ci_low,ci_high,method,games\n");
-    for v in &data.piece_values {
-        csv += &format!("{},{:.3},{:.3},{:.3},{},{}\n", v.piece, v.value, v.low, v.high, v.method, v.games);
+    // The report's own values (option column empty), then those of each option.
+    let mut csv = String::from("option,piece,value,ci_low,ci_high,method,games\n");
+    let all = data.piece_values.iter().map(|v| ("", v));
+    let with_options = data.option_effects.iter().flat_map(|o| o.piece_values.iter().map(|v| (o.option.as_str(), v)));
+    for (option, v) in all.chain(with_options) {
+        csv += &format!("{option},{},{:.3},{:.3},{:.3},{},{}\n", v.piece, v.value, v.low, v.high, v.method, v.games);
     }
     w("piece_values.csv", csv)?;
+    if !data.replacements.is_empty() {
+        let mut csv =
+            String::from("piece,value,ci_low,ci_high,replaces,chess_value,chess_ci_low,chess_ci_high,method\n");
+        for r in &data.replacements {
+            let (a, b) = (&r.piece, &r.orthodox);
+            csv += &format!(
+                "{},{:.3},{:.3},{:.3},{},{:.3},{:.3},{:.3},{}\n",
+                a.piece, a.value, a.low, a.high, b.piece, b.value, b.low, b.high, a.method
+            );
+        }
+        w("replacements.csv", csv)?;
+    }
     if let Some(m) = &data.setup {
         let mut csv = String::from("white,black,games,white_score,low,high\n");
         for c in &m.cells {

@@ -60,6 +60,25 @@ pub fn markdown(d: &ReportData) -> String {
             );
         }
     }
+    if !d.replacements.is_empty() {
+        s += "\n## Pieces against the orthodox ones they replace\n\n";
+        s += "Each piece's value in this game next to the value of the orthodox piece it takes the place of, measured in orthodox chess by the same method and budget.\n\n";
+        s += "| piece | value (pawns) | 95 % interval | replaces | value in chess | 95 % interval | difference |\n|---|---|---|---|---|---|---|\n";
+        for r in &d.replacements {
+            s += &format!(
+                "| {} | {:.2} | [{:.2}, {:.2}] | {} | {:.2} | [{:.2}, {:.2}] | {:+.2} |\n",
+                r.piece.piece,
+                r.piece.value,
+                r.piece.low,
+                r.piece.high,
+                r.orthodox.piece,
+                r.orthodox.value,
+                r.orthodox.low,
+                r.orthodox.high,
+                r.piece.value - r.orthodox.value
+            );
+        }
+    }
     if !d.option_effects.is_empty() {
         s += "\n## Options\n\n| option | search | games | White's score | draw rate |\n|---|---|---|---|---|\n";
         for o in &d.option_effects {
@@ -71,6 +90,24 @@ pub fn markdown(d: &ReportData) -> String {
                 pct(&o.balance.white_score),
                 pct(&o.balance.draw_rate)
             );
+        }
+        for o in d.option_effects.iter().filter(|o| !o.piece_values.is_empty()) {
+            s += &format!(
+                "\nPiece values with `{}` (pawns) next to the standard game's:\n\n| piece | method | with {} | 95 % interval | standard | 95 % interval |\n|---|---|---|---|---|---|\n",
+                o.option, o.option
+            );
+            for v in &o.piece_values {
+                let standard = d.piece_values.iter().find(|u| u.piece == v.piece && u.method == v.method);
+                s += &format!(
+                    "| {} | {} | {:.2} | [{:.2}, {:.2}] | {} |\n",
+                    v.piece,
+                    v.method,
+                    v.value,
+                    v.low,
+                    v.high,
+                    standard.map_or("- | -".into(), |u| format!("{:.2} | [{:.2}, {:.2}]", u.value, u.low, u.high))
+                );
+            }
         }
     }
     if let Some(m) = &d.setup {
@@ -183,6 +220,24 @@ pub fn html(d: &ReportData) -> String {
                         .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
                         .collect();
                     body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
+                }
+                "Pieces against the orthodox ones they replace" => {
+                    let bars: Vec<(String, f64, f64, f64)> = d
+                        .replacements
+                        .iter()
+                        .flat_map(|r| {
+                            [
+                                (r.piece.piece.clone(), r.piece.value, r.piece.low, r.piece.high),
+                                (
+                                    format!("{} (chess)", r.orthodox.piece),
+                                    r.orthodox.value,
+                                    r.orthodox.low,
+                                    r.orthodox.high,
+                                ),
+                            ]
+                        })
+                        .collect();
+                    body += &svg::bars("Replacing and replaced pieces (pawns, 95 % CI)", &bars, 0.0, "");
                 }
                 _ => {}
             }

@@ -82,7 +82,14 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         let atoms =
             if p.pawn { vec![] } else { betza::parse(&p.movement).map_err(|e| format!("piece {letter}: {e}"))? };
         let bomber = atoms.iter().any(|a| a.kind == AtomKind::Bomber);
-        types.push(PieceType { letter: c, name: p.name.clone(), royal: p.royal, pawn: p.pawn, bomber });
+        let replaces = match p.replaces.as_deref() {
+            None => None,
+            Some(r) if r.len() == 1 && "PNBRQK".contains(r) => r.chars().next(),
+            Some(r) => {
+                return Err(format!("piece {letter}: replaces = \"{r}\" is not an orthodox piece letter (P N B R Q K)"))
+            }
+        };
+        types.push(PieceType { letter: c, name: p.name.clone(), royal: p.royal, pawn: p.pawn, bomber, replaces });
         atoms_of.push(atoms);
     }
     let ntypes = types.len();

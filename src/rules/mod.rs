@@ -27,6 +27,8 @@ pub struct PieceType {
     pub royal: bool,
     pub pawn: bool,
     pub bomber: bool,
+    /// The orthodox piece this one takes the place of (variant file's `replaces`).
+    pub replaces: Option<char>,
 }
 
 /// One sliding direction of a piece.

@@ -11,6 +11,14 @@ use crate::search::Limits;
 use crate::Variant;
 use std::time::Duration;
 
+/// Node budget of the second of two otherwise identical engines. At a fixed node count
+/// two copies of one engine replay every game of a pair move for move with colours
+/// swapped, so the second game would add nothing; a 1/16 larger budget makes the games
+/// differ, and colour swapping cancels the small strength difference in White's score.
+pub fn twin_nodes(nodes: u64) -> u64 {
+    nodes + nodes / 16 + 1
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineKind {
     Internal { config: Option<String>, settings: Vec<(String, f32)>, hash: usize },

@@ -205,7 +205,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         }
         let engines = vec![
             spec(format!("name=A config={start_str}"))?,
-            spec(format!("name=B config={start_str} nodes={}", s.nodes + s.nodes / 16 + 1))?,
+            spec(format!("name=B config={start_str} nodes={}", crate::tournament::engines::twin_nodes(s.nodes)))?,
         ];
         let games_dir = dir.join("games");
         let selfplay = tournament::run(&match_settings(

@@ -9,6 +9,8 @@ pub struct PieceInfo {
     pub letter: char,
     pub name: String,
     pub pawn: bool,
+    /// The orthodox piece this one takes the place of, if the variant says so.
+    pub replaces: Option<char>,
 }
 
 /// The material types of a variant: every piece type but the royal one(s), in the
@@ -21,14 +23,14 @@ pub struct Pieces {
 
 impl Pieces {
     pub fn of(variant: Variant) -> Result<Pieces, String> {
-        let raw: Vec<(char, String, bool, bool)> = match variant {
-            Variant::Narrow(r) => r.types.iter().map(|t| (t.letter, t.name.clone(), t.pawn, t.royal)).collect(),
-            Variant::Wide(r) => r.types.iter().map(|t| (t.letter, t.name.clone(), t.pawn, t.royal)).collect(),
+        let all: &[crate::rules::PieceType] = match variant {
+            Variant::Narrow(r) => &r.types,
+            Variant::Wide(r) => &r.types,
         };
-        let types: Vec<PieceInfo> = raw
-            .into_iter()
-            .filter(|(_, _, _, royal)| !royal)
-            .map(|(letter, name, pawn, _)| PieceInfo { letter, name, pawn })
+        let types: Vec<PieceInfo> = all
+            .iter()
+            .filter(|t| !t.royal)
+            .map(|t| PieceInfo { letter: t.letter, name: t.name.clone(), pawn: t.pawn, replaces: t.replaces })
             .collect();
         let pawn = types
             .iter()

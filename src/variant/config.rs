@@ -64,6 +64,10 @@ pub struct PieceConfig {
     /// Moves as the variant's pawn (`[pawn]` section).
     #[serde(default)]
     pub pawn: bool,
+    /// The orthodox chess piece (its letter) this one takes the place of, so reports can
+    /// set the two values side by side (Noble WingS: the Earl replaces the rook).
+    #[serde(default)]
+    pub replaces: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
