@@ -127,8 +127,9 @@ impl TournamentArgs {
         let variant = super::load(&self.variant, &self.options)?;
         let mut engines =
             self.engines.iter().map(|e| EngineSpec::parse(e).map_err(Error)).collect::<Result<Vec<_>, _>>()?;
-        if engines.is_empty() {
-            engines = vec![EngineSpec::parse("name=A").unwrap(), EngineSpec::parse("name=B").unwrap()];
+        let default_pair = engines.is_empty();
+        if default_pair {
+            engines = vec![EngineSpec::parse("name=A").map_err(Error)?, EngineSpec::parse("name=B").map_err(Error)?];
         }
         if two_only && engines.len() != 2 {
             return Err(Error(format!("match needs exactly two --engine (got {}); use tournament", engines.len())));
@@ -147,6 +148,9 @@ impl TournamentArgs {
                 limits.nodes = n;
                 limits.depth = d;
             }
+        }
+        if let (true, Some(n), None) = (default_pair, limits.nodes, limits.depth) {
+            engines[1] = EngineSpec::parse(&format!("name=B nodes={}", tournament::engines::twin_nodes(n))).map_err(Error)?;
         }
         let fens = if self.openings == "start" { vec![] } else { openings::read_file(variant, &self.openings)? };
         let imbalance = match &self.imbalance {
