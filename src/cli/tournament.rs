@@ -150,7 +150,8 @@ impl TournamentArgs {
             }
         }
         if let (true, Some(n), None) = (default_pair, limits.nodes, limits.depth) {
-            engines[1] = EngineSpec::parse(&format!("name=B nodes={}", tournament::engines::twin_nodes(n))).map_err(Error)?;
+            engines[1] =
+                EngineSpec::parse(&format!("name=B nodes={}", tournament::engines::twin_nodes(n))).map_err(Error)?;
         }
         let fens = if self.openings == "start" { vec![] } else { openings::read_file(variant, &self.openings)? };
         let imbalance = match &self.imbalance {
