@@ -27,6 +27,14 @@ fn check_node<B: Bits>(p: &mut Position<B>, ctx: &str) {
     assert_eq!(names(p, &fast), names(p, &slow), "{ctx}: fast legality filter disagrees in {fen}");
     assert_eq!(fast.len(), names(p, &fast).len(), "{ctx}: duplicate moves in {fen}");
     assert_eq!(p.count_legal(), fast.len() as u64, "{ctx}: bulk count differs from the move list in {fen}");
+    let mut noisy = MoveList::new();
+    p.legal_noisy_moves(&mut noisy);
+    let mut wanted = MoveList::new();
+    for &m in fast.iter().filter(|m| m.is_capture() || m.promo().is_some()) {
+        wanted.push(m);
+    }
+    assert_eq!(names(p, &noisy), names(p, &wanted), "{ctx}: captures and promotions differ in {fen}");
+    assert_eq!(noisy.len(), wanted.len(), "{ctx}: noisy moves duplicated in {fen}");
 
     for &m in fast.iter() {
         let undo = p.make(m);

@@ -82,6 +82,31 @@ impl<B: Bits> Sink<B> for LeafCounter<B> {
     }
 }
 
+/// Keeps only captures and promotions: the moves quiescence search looks at. Skipping the
+/// quiet moves before they are built spares their legality tests too.
+struct Noisy<'a>(&'a mut MoveList);
+
+impl<B: Bits> Sink<B> for Noisy<'_> {
+    #[inline(always)]
+    fn bulk(&mut self, pos: &Position<B>, from: usize, to: B, kind: u32) {
+        if Move::new(0, 0, kind).is_capture() {
+            self.0.bulk(pos, from, to, kind);
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, _: &Position<B>, m: Move) {
+        if m.is_capture() || m.promo().is_some() {
+            self.0.push(m);
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, pos: &Position<B>, to: B, delta: isize, kind: u32) {
+        if Move::new(0, 0, kind).is_capture() {
+            self.0.shifted(pos, to, delta, kind);
+        }
+    }
+}
+
 /// What the legality filter needs to know about the position, computed once per node.
 #[derive(Clone, Copy)]
 pub struct LegalContext<B> {
@@ -226,6 +251,17 @@ impl<B: Bits> Position<B> {
     pub fn legal_moves(&mut self, list: &mut MoveList) {
         let start = list.len();
         self.generate(list);
+        self.keep_legal(list, start);
+    }
+
+    /// Appends the legal captures and promotions of the side to move.
+    pub fn legal_noisy_moves(&mut self, list: &mut MoveList) {
+        let start = list.len();
+        self.generate_into(&mut Noisy(list));
+        self.keep_legal(list, start);
+    }
+
+    fn keep_legal(&mut self, list: &mut MoveList, start: usize) {
         let ctx = self.legal_context();
         if ctx.all_legal {
             return;

@@ -422,19 +422,16 @@ impl<B: Bits> Searcher<B> {
             return self.eval.evaluate(pos);
         }
         let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            return self.no_move_score(pos, in_check, ply);
-        }
-        if !in_check {
-            let mut i = 0;
-            while i < list.len() {
-                if list[i].is_capture() || list[i].promo().is_some() {
-                    i += 1;
-                } else {
-                    list.swap_remove(i);
-                }
+        if in_check {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return self.no_move_score(pos, in_check, ply);
             }
+        } else {
+            // Only captures and promotions. A stalemate is not noticed here (the stand-pat
+            // score stands in for it), as in most engines: finding it would cost the full
+            // generation that this saves.
+            pos.legal_noisy_moves(&mut list);
         }
         let mut scores = [0i32; moves::MAX_MOVES];
         self.score_moves(pos, &list, &mut scores, Move::NULL, ply);
