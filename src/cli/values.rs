@@ -107,7 +107,8 @@ pub struct ImbalanceArgs {
     /// No comparison stops before this many pairs.
     #[arg(long, default_value_t = 100)]
     pub min_pairs: u64,
-    /// Calibration pawn: a file letter (`f`: each side's f-pawn) or squares `f2=f7`.
+    /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
+    /// for large boards) or squares (`f2=f7`).
     #[arg(long, default_value = "f")]
     pub calibration: String,
     #[arg(long, default_value_t = 8)]

@@ -96,7 +96,8 @@ pub struct ImbalanceSection {
     /// Target ± of each comparison's 95 % interval, in pawns.
     #[serde(default)]
     pub precision: Option<f64>,
-    /// The calibration pawn: a file letter (`f`) or squares `f2=f7`.
+    /// The calibration pawns: file letters (`f`, `ef`) or squares (`f2=f7`); see
+    /// [`calibration_squares`].
     #[serde(default = "calibration_file")]
     pub calibration: String,
     #[serde(default = "default_plies")]
@@ -163,17 +164,24 @@ pub struct Overrides {
     pub quiet: bool,
 }
 
-/// The calibration pawns: `f` (the f-pawns of the start position) or `f2=f7`.
+/// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
+/// f-pawns, a two-pawn handicap for large boards) or squares (`f2=f7`, `e2+f2=e7+f7`).
 pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, String), String> {
     let spec = spec.trim();
     if let Some((w, b)) = spec.split_once('=') {
         return Ok((w.trim().to_string(), b.trim().to_string()));
     }
-    let mut chars = spec.chars();
-    match (chars.next(), chars.next()) {
-        (Some(f), None) => pieces::pawn_squares(variant, f),
-        _ => Err(format!("calibration '{spec}' must be a file letter (f) or two squares (f2=f7)")),
+    let files: Vec<char> = spec.chars().filter(|&c| c != '+').collect();
+    if files.is_empty() || files.iter().any(|c| !c.is_ascii_lowercase()) {
+        return Err(format!("calibration '{spec}' must be file letters (f, ef) or squares (f2=f7)"));
     }
+    let mut sides = (Vec::new(), Vec::new());
+    for f in files {
+        let (w, b) = pieces::pawn_squares(variant, f)?;
+        sides.0.push(w);
+        sides.1.push(b);
+    }
+    Ok((sides.0.join("+"), sides.1.join("+")))
 }
 
 impl Experiment {

@@ -83,6 +83,8 @@ pub struct MatchResult {
 #[derive(Clone, Debug)]
 pub struct ImbalanceResult {
     pub calibration: MatchResult,
+    /// Pawns each side gives in the calibration match.
+    pub calibration_pawns: u32,
     pub comparisons: Vec<MatchResult>,
     pub combined: Result<Combined, String>,
     /// Piece letters in the order of `Combined::values`.
@@ -146,23 +148,35 @@ impl Match {
     }
 }
 
-/// The calibration squares must hold one pawn of each side in the start position: a
-/// calibration with another piece would silently change the unit.
-fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<(), String> {
+/// The calibration squares must hold pawns only, as many of White's as of Black's: a
+/// calibration with another piece would silently change the unit. Returns how many pawns
+/// each side gives (on a large board one pawn moves the score too little to measure).
+fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<u32, String> {
     let fail = |why: String| format!("calibration squares {}={}: {why}", squares.0, squares.1);
     let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.0))?;
+    let mut pawns = [0; 2];
     for color in 0..2 {
         let (a, b) = (pieces.counts(&start.material(color))?, pieces.counts(&after.material(color))?);
         let removed: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x - y).collect();
-        let one_pawn = (0..pieces.len()).all(|t| removed[t] == i32::from(t == pieces.pawn));
-        if !one_pawn {
+        let only_pawns = (0..pieces.len()).all(|t| t == pieces.pawn || removed[t] == 0);
+        if !only_pawns || removed[pieces.pawn] < 1 {
             return Err(fail(format!(
-                "{} must hold one of its own pawns",
+                "{} must hold only its own pawns",
                 if color == 0 { "White's" } else { "Black's" }
             )));
         }
+        pawns[color] = removed[pieces.pawn] as u32;
     }
-    Ok(())
+    if pawns[0] != pawns[1] {
+        return Err(fail(format!("White gives {} pawns but Black {}", pawns[0], pawns[1])));
+    }
+    Ok(pawns[0])
+}
+
+/// The Elo of one pawn from a handicap of `k` pawns (Elo adds up roughly linearly over
+/// small handicaps).
+pub fn per_pawn(e: Measure, k: u32) -> Measure {
+    Measure { value: e.value / k as f64, se: e.se / k as f64 }
 }
 
 /// Updates score, Elo and (for comparisons) pawns from the games so far.
@@ -205,7 +219,10 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         dir: s.out.join("pawn-odds"),
         pairs: 0,
     }];
-    check_calibration(&pieces, &start, &s.calibration)?;
+    let k = check_calibration(&pieces, &start, &s.calibration)?;
+    if k > 1 {
+        matches[0].dir = s.out.join(format!("pawn-odds-{k}"));
+    }
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
         start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
@@ -255,7 +272,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         let pawn = {
             let cal = &mut matches[0].result;
             evaluate(cal, None);
-            cal.elo
+            cal.elo.map(|e| per_pawn(e, k))
         };
         for m in matches.iter_mut().skip(1) {
             evaluate(&mut m.result, pawn);
@@ -293,7 +310,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     let mut equations = Vec::new();
     if let Some(e) = calibration.elo {
         let mut a = vec![0; pieces.len()];
-        a[pieces.pawn] = 1;
+        a[pieces.pawn] = k as i32;
         equations.push(Equation { coefficients: a, elo: e });
     }
     for m in &comparisons {
@@ -308,7 +325,15 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     };
     let letters = pieces.types.iter().map(|t| t.letter).collect();
     let dirs = matches.iter().map(|m| m.dir.clone()).collect();
-    Ok(ImbalanceResult { calibration, comparisons, combined, letters, equations: equations.len(), dirs })
+    Ok(ImbalanceResult {
+        calibration,
+        calibration_pawns: k,
+        comparisons,
+        combined,
+        letters,
+        equations: equations.len(),
+        dirs,
+    })
 }
 
 fn join_note(a: &str, b: &str) -> String {
@@ -332,4 +357,27 @@ pub fn describe(m: &MatchResult) -> String {
         s += &format!("  {:+.2} pawns [{:+.2}, {:+.2}]", p.value, p.low, p.high);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calibration_counts_the_pawns_each_side_gives() {
+        let v = crate::Variant::load("flying-bombers-grand", &[]).unwrap();
+        let p = Pieces::of(v).unwrap();
+        let start = v.start_position();
+        let sq = |spec: &str| crate::values::experiment::calibration_squares(v, spec).unwrap();
+        assert_eq!(check_calibration(&p, &start, &sq("f")), Ok(1));
+        let two = sq("ef");
+        assert_eq!(two, sq("e+f"));
+        assert_eq!(check_calibration(&p, &start, &two), Ok(2));
+        // Uneven handicaps and pieces other than pawns would change the unit: refused.
+        let uneven = check_calibration(&p, &start, &(two.0.clone(), sq("f").1)).unwrap_err();
+        assert!(uneven.contains("2 pawns but Black 1"), "{uneven}");
+        assert!(check_calibration(&p, &start, &("a1".into(), "a10".into())).is_err());
+        let e = per_pawn(Measure { value: 60.0, se: 8.0 }, 2);
+        assert_eq!((e.value, e.se), (30.0, 4.0));
+    }
 }

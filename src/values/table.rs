@@ -82,7 +82,7 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
 pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     let mut rows = Vec::new();
     let cal = &r.calibration;
-    if let Some(e) = cal.elo {
+    if let Some(e) = cal.elo.map(|e| super::imbalance::per_pawn(e, r.calibration_pawns)) {
         let h = 1.96 * e.se;
         let mut row =
             ctx.row("elo-per-pawn", (e.value, e.value - h, e.value + h), "elo", "pawn-odds", cal.penta.games());
