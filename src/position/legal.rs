@@ -89,7 +89,7 @@ struct Noisy<'a>(&'a mut MoveList);
 impl<B: Bits> Sink<B> for Noisy<'_> {
     #[inline(always)]
     fn bulk(&mut self, pos: &Position<B>, from: usize, to: B, kind: u32) {
-        if Move::new(0, 0, kind).is_capture() {
+        if is_capture_kind(kind) {
             self.0.bulk(pos, from, to, kind);
         }
     }
@@ -101,7 +101,7 @@ impl<B: Bits> Sink<B> for Noisy<'_> {
     }
     #[inline(always)]
     fn shifted(&mut self, pos: &Position<B>, to: B, delta: isize, kind: u32) {
-        if Move::new(0, 0, kind).is_capture() {
+        if is_capture_kind(kind) {
             self.0.shifted(pos, to, delta, kind);
         }
     }

@@ -21,6 +21,12 @@ pub const BOMB: u32 = 5;
 /// Bomber double capture: victims on `aux` and `to`.
 pub const DOUBLE: u32 = 6;
 
+/// Whether moves of this kind remove at least one enemy piece.
+#[inline(always)]
+pub fn is_capture_kind(kind: u32) -> bool {
+    matches!(kind, CAPTURE | EN_PASSANT | BOMB | DOUBLE)
+}
+
 impl Move {
     pub const NULL: Move = Move(0);
 
@@ -60,7 +66,7 @@ impl Move {
     /// Removes at least one enemy piece.
     #[inline(always)]
     pub fn is_capture(self) -> bool {
-        matches!(self.kind(), CAPTURE | EN_PASSANT | BOMB | DOUBLE)
+        is_capture_kind(self.kind())
     }
 }
 
