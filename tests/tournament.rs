@@ -81,6 +81,35 @@ fn resume_refuses_a_different_run() {
 }
 
 #[test]
+fn a_match_extended_with_more_rounds_equals_the_longer_run() {
+    let long = dir("long");
+    let mut s = settings("chess", &long, 2);
+    s.rounds = 6;
+    tournament::run(&s).unwrap();
+    let ext = dir("ext");
+    tournament::run(&settings("chess", &ext, 2)).unwrap();
+    let mut s = settings("chess", &ext, 2);
+    s.rounds = 6;
+    let summary = tournament::run(&s).unwrap();
+    assert_eq!(summary.games, 12);
+    assert_eq!(games(&long), games(&ext));
+    // Fewer rounds than recorded is a different run, not a shorter view of it.
+    s.rounds = 5;
+    assert!(tournament::run(&s).unwrap_err().0.contains("different run"));
+}
+
+#[test]
+fn a_tournament_of_three_cannot_be_extended() {
+    let d = dir("three");
+    let mut s = settings("chess", &d, 2);
+    s.engines.push(EngineSpec::parse("name=C set.value.B=300").unwrap());
+    s.rounds = 1;
+    tournament::run(&s).unwrap();
+    s.rounds = 2;
+    assert!(tournament::run(&s).unwrap_err().0.contains("different run"));
+}
+
+#[test]
 fn shards_merge_into_the_full_run() {
     let full = dir("sfull");
     tournament::run(&settings("chess", &full, 2)).unwrap();

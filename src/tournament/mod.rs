@@ -103,6 +103,20 @@ impl Settings {
     }
 }
 
+/// The old round count if `new` only raises `rounds` over `old` (both fingerprints).
+/// Only for a single encounter: its pair ids are the round numbers, so the finished games
+/// keep their ids and openings; with several encounters the ids would shift.
+fn extension_of(old: &str, new: &str, encounters: usize) -> Option<u64> {
+    if encounters != 1 {
+        return None;
+    }
+    let rounds = |fp: &str| -> Option<u64> { fp.lines().find_map(|l| l.strip_prefix("rounds = "))?.parse().ok() };
+    let rest =
+        |fp: &str| -> Vec<String> { fp.lines().filter(|l| !l.starts_with("rounds = ")).map(String::from).collect() };
+    let (a, b) = (rounds(old)?, rounds(new)?);
+    (b > a && rest(old) == rest(new)).then_some(a)
+}
+
 /// A game score (1, 0.5, 0) as a result.
 pub fn game_result(score: f64) -> GameResult {
     if score > 0.75 {
@@ -205,16 +219,26 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
         std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
         let fp = s.fingerprint();
         let run_file = dir.join("run.toml");
+        let write_fp =
+            || std::fs::write(&run_file, &fp).map_err(|e| Error(format!("cannot write {}: {e}", run_file.display())));
         match std::fs::read_to_string(&run_file) {
-            Ok(old) if old != fp => {
-                return Err(Error(format!(
-                "{} holds a different run (see its run.toml); resume needs the same settings, or choose another --out",
-                dir.display()
-            )))
-            }
-            Ok(_) => {}
-            Err(_) => std::fs::write(&run_file, &fp)
-                .map_err(|e| Error(format!("cannot write {}: {e}", run_file.display())))?,
+            Ok(old) if old == fp => {}
+            Ok(old) => match extension_of(&old, &fp, encounters.len()) {
+                Some(old_rounds) => {
+                    if s.progress {
+                        eprintln!("extending {} from {old_rounds} to {} rounds", dir.display(), s.rounds);
+                    }
+                    write_fp()?;
+                }
+                None => {
+                    return Err(Error(format!(
+                        "{} holds a different run (see its run.toml); resume needs the same settings \
+                         (a match may only raise --rounds/--games), or choose another --out",
+                        dir.display()
+                    )))
+                }
+            },
+            Err(_) => write_fp()?,
         }
         let (w, done) = Writer::open(dir, s.pgn.clone())?;
         let done_ids: std::collections::HashSet<u64> = done.iter().map(|g| g.game_id).collect();
