@@ -231,6 +231,23 @@ fn spsa_schedule_ends_at_the_requested_values() {
 }
 
 #[test]
+fn spsa_tail_mean_averages_the_last_iterations() {
+    let step = |k: usize, v: f64| spsa::Step { iteration: k, wins: 0, draws: 0, losses: 0, theta: vec![v] };
+    let r = spsa::SpsaResult {
+        names: vec!["value.F".into()],
+        start: vec![100.0],
+        trajectory: (1..=8).map(|k| step(k, 10.0 * k as f64)).collect(),
+        iterations: 8,
+    };
+    // The last quarter of 8 iterations is 70 and 80.
+    let [(m, sd)] = r.tail_mean(0.25)[..] else { panic!() };
+    assert!((m - 75.0).abs() < 1e-9 && (sd - 5.0).abs() < 1e-9, "{m} {sd}");
+    assert_eq!(r.tail_mean(1.0)[0].0, 45.0);
+    let empty = spsa::SpsaResult { trajectory: vec![], ..r };
+    assert_eq!(empty.tail_mean(0.25), vec![(100.0, 0.0)]);
+}
+
+#[test]
 fn spsa_moves_within_range_records_and_resumes() {
     let out = tmp("spsa");
     let words = [
@@ -274,6 +291,11 @@ fn spsa_moves_within_range_records_and_resumes() {
     let ev = EngineConfig::load(s(&out.join("final.toml"))).unwrap().evaluator(r, &[]).unwrap();
     assert!((ev.weight("value.N.mg").unwrap() as f64 - last[5]).abs() < 0.01);
     assert_eq!(ev.weight("value.N.mg"), ev.weight("value.N.eg"));
+    // One chart per parameter, with a point per iteration plus the start.
+    let chart = std::fs::read_to_string(out.join("trajectory-value.N.svg")).unwrap();
+    let polyline = chart.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+    assert_eq!(polyline.split_whitespace().count(), 4, "{chart}");
+    assert!(out.join("trajectory-mobility.B.svg").exists());
 
     // Interrupted after the first iteration (and in the middle of a row): the rerun plays
     // the rest and ends where the uninterrupted run ended.

@@ -440,8 +440,27 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
     for (n, v) in r.names.iter().zip(r.final_theta()) {
         println!("  {n} = {v:.1}");
     }
+    println!("mean over the last quarter of the iterations (± standard deviation):");
+    for (n, (m, sd)) in r.names.iter().zip(r.tail_mean(0.25)) {
+        println!("  {n} = {m:.1} ± {sd:.1}");
+    }
     if let Some(d) = &a.out {
-        println!("trajectory {}, config {}", d.join("spsa.csv").display(), d.join("final.toml").display());
+        let mut charts = vec![];
+        for (j, n) in r.names.iter().enumerate() {
+            let mut pts = vec![(0.0, r.start[j])];
+            pts.extend(r.trajectory.iter().map(|s| (s.iteration as f64, s.theta[j])));
+            let title = format!("SPSA {n} ({}, seed {}, {} nodes)", a.variant, a.seed, a.nodes);
+            let chart = d.join(format!("trajectory-{n}.svg"));
+            std::fs::write(&chart, crate::report::svg::lines(&title, &[(n.clone(), pts)], "iteration", n))
+                .map_err(|e| Error(format!("{}: {e}", chart.display())))?;
+            charts.push(chart.display().to_string());
+        }
+        println!(
+            "trajectory {} (charts {}), config {}",
+            d.join("spsa.csv").display(),
+            charts.join(", "),
+            d.join("final.toml").display()
+        );
     }
     Ok(())
 }

@@ -73,3 +73,67 @@ pub fn histogram(title: &str, bins: &[(u32, u64)], bin_width: u32, xlabel: &str)
     s += &format!("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></svg>", w / 2.0, h - 2.0, esc(xlabel));
     s
 }
+
+/// Line chart of one or more series of `(x, y)` points, sharing the axes.
+pub fn lines(title: &str, series: &[(String, Vec<(f64, f64)>)], xlabel: &str, ylabel: &str) -> String {
+    const COLOURS: [&str; 6] = ["#3b75af", "#d0743c", "#519e3e", "#8d69b8", "#c53a32", "#84584e"];
+    let (w, h, left, right, top, bottom) = (700.0, 320.0, 60.0, 20.0, 40.0, 40.0);
+    let points = || series.iter().flat_map(|s| s.1.iter()).filter(|p| p.0.is_finite() && p.1.is_finite());
+    let (x0, x1) = points().fold((f64::INFINITY, f64::NEG_INFINITY), |a, p| (a.0.min(p.0), a.1.max(p.0)));
+    let (y0, y1) = points().fold((f64::INFINITY, f64::NEG_INFINITY), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\
+         <text x=\"8\" y=\"16\" font-weight=\"bold\">{}</text>",
+        esc(title)
+    );
+    if !(x0.is_finite() && y0.is_finite()) {
+        return s + "<text x=\"8\" y=\"40\">no data</text></svg>";
+    }
+    let pad = ((y1 - y0) * 0.05).max(1e-9);
+    let (y0, y1) = (y0 - pad, y1 + pad);
+    let xs = |x: f64| left + (x - x0) / (x1 - x0).max(1e-9) * (w - left - right);
+    let ys = |y: f64| h - bottom - (y - y0) / (y1 - y0) * (h - top - bottom);
+    s += &format!(
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>",
+        w - left - right,
+        h - top - bottom
+    );
+    for i in 0..=4 {
+        let y = y0 + (y1 - y0) * i as f64 / 4.0;
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#555\">{y:.0}</text>",
+            left - 4.0,
+            ys(y) + 4.0
+        );
+    }
+    s += &format!(
+        "<text x=\"{left}\" y=\"{0}\" fill=\"#555\">{x0:.0}</text><text x=\"{1}\" y=\"{0}\" fill=\"#555\" text-anchor=\"end\">{x1:.0}</text>",
+        h - bottom + 14.0,
+        w - right
+    );
+    s += &format!("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", w / 2.0, h - 6.0, esc(xlabel));
+    s += &format!(
+        "<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {0})\" text-anchor=\"middle\">{}</text>",
+        h / 2.0,
+        esc(ylabel)
+    );
+    for (i, (name, pts)) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let path: Vec<String> = pts
+            .iter()
+            .filter(|p| p.0.is_finite() && p.1.is_finite())
+            .map(|p| format!("{:.1},{:.1}", xs(p.0), ys(p.1)))
+            .collect();
+        s += &format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\"/>",
+            path.join(" ")
+        );
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" fill=\"{colour}\">{}</text>",
+            left + 8.0,
+            top + 14.0 + 14.0 * i as f64,
+            esc(name)
+        );
+    }
+    s + "</svg>"
+}

@@ -108,6 +108,24 @@ impl SpsaResult {
     pub fn final_theta(&self) -> &[f64] {
         self.trajectory.last().map_or(&self.start, |s| &s.theta)
     }
+
+    /// Mean and standard deviation of each parameter over the last `fraction` of the
+    /// iterations: with game noise the final point wanders, the tail average less so.
+    pub fn tail_mean(&self, fraction: f64) -> Vec<(f64, f64)> {
+        let n = self.trajectory.len();
+        let take = ((n as f64 * fraction).ceil() as usize).clamp(1.min(n), n);
+        let tail = &self.trajectory[n - take..];
+        (0..self.names.len())
+            .map(|j| {
+                if tail.is_empty() {
+                    return (self.start[j], 0.0);
+                }
+                let m = tail.iter().map(|s| s.theta[j]).sum::<f64>() / tail.len() as f64;
+                let v = tail.iter().map(|s| (s.theta[j] - m).powi(2)).sum::<f64>() / tail.len() as f64;
+                (m, v.sqrt())
+            })
+            .collect()
+    }
 }
 
 /// The gain schedule of one parameter.
