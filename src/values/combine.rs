@@ -5,6 +5,11 @@
 //! pawns are `u_t / u_P`, so the pawn is exactly 1, and their errors come from the delta
 //! method on the full covariance, which carries the calibration's uncertainty (shared by
 //! every value) correctly instead of treating the comparisons as independent in pawns.
+//!
+//! When the comparisons disagree by more than their errors (chi-square above its degrees
+//! of freedom: values are not additive for this engine, e.g. a queen that beats R+R by
+//! more than it beats B+B+N), the covariance is scaled by `chi2 / dof`, as the Particle
+//! Data Group does for inconsistent measurements, so the intervals show the disagreement.
 
 use super::calibration::{Interval, Measure};
 use super::linalg::inverse_spd;
@@ -25,6 +30,8 @@ pub struct Combined {
     /// comparisons agree with additive values (chi-square with `dof` degrees of freedom).
     pub chi2: f64,
     pub dof: usize,
+    /// Factor applied to the standard errors: `sqrt(chi2 / dof)` when that exceeds 1.
+    pub scale: f64,
 }
 
 /// Solves for the values of all types in `equations`, pawn (`pawn`, an index) = 1.
@@ -56,7 +63,9 @@ pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Com
         .ok_or("the comparisons do not pin down every piece's value (some only appear together); add comparisons")?;
     let u = cov.dot(&aw.dot(&y));
     let residual = &y - &a.dot(&u);
-    let chi2 = residual.iter().zip(w.iter()).map(|(r, w)| r * r * w).sum();
+    let chi2: f64 = residual.iter().zip(w.iter()).map(|(r, w)| r * r * w).sum();
+    let scale = if m > k { (chi2 / (m - k) as f64).sqrt().max(1.0) } else { 1.0 };
+    let cov = cov * (scale * scale);
     let up = u[pawn_col];
     if up <= 0.0 {
         return Err(format!("the pawn's measured worth is {up:.1} Elo, not positive: too few games to calibrate"));
@@ -72,7 +81,7 @@ pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Com
         let var = gj * gj * cov[[j, j]] + 2.0 * gj * gp * cov[[j, pawn_col]] + gp * gp * cov[[pawn_col, pawn_col]];
         values[t] = Some(Interval::normal(Measure { value: u[j] / up, se: var.max(0.0).sqrt() }));
     }
-    Ok(Combined { values, chi2, dof: m - k })
+    Ok(Combined { values, chi2, dof: m - k, scale })
 }
 
 #[cfg(test)]
@@ -110,6 +119,21 @@ mod tests {
         assert!((n.value - expect).abs() < 1e-9);
         assert_eq!(c.dof, 1);
         assert!(c.chi2 > 0.0);
+    }
+
+    #[test]
+    fn disagreeing_comparisons_widen_the_intervals() {
+        // The knight measured twice with equal errors: agreeing, then 4 se apart.
+        let agree =
+            combine(&[eq(&[1, 0], 100.0, 1.0), eq(&[0, 1], 300.0, 10.0), eq(&[0, 1], 300.0, 10.0)], 2, 0).unwrap();
+        let apart =
+            combine(&[eq(&[1, 0], 100.0, 1.0), eq(&[0, 1], 280.0, 10.0), eq(&[0, 1], 320.0, 10.0)], 2, 0).unwrap();
+        assert_eq!(agree.scale, 1.0);
+        // chi2 = (20/10)^2 * 2 = 8 on 1 dof: errors scale by sqrt(8).
+        assert!((apart.chi2 - 8.0).abs() < 1e-9 && (apart.scale - 8f64.sqrt()).abs() < 1e-9);
+        let (a, b) = (agree.values[1].unwrap(), apart.values[1].unwrap());
+        assert!((b.value - 3.0).abs() < 1e-9);
+        assert!((b.se / a.se - 8f64.sqrt()).abs() < 1e-9, "{} {}", a.se, b.se);
     }
 
     #[test]

@@ -110,8 +110,15 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
                     let mut row =
                         ctx.row(&letter.to_string(), (v.value, v.low, v.high), "pawns", "imbalance-lsq", games);
                     row.note = format!(
-                        "least squares over {} matches, chi2 {:.2} on {} dof",
-                        r.equations, comb.chi2, comb.dof
+                        "least squares over {} matches, chi2 {:.2} on {} dof{}",
+                        r.equations,
+                        comb.chi2,
+                        comb.dof,
+                        if comb.scale > 1.0 {
+                            format!(", errors scaled by {:.2} for the disagreement", comb.scale)
+                        } else {
+                            String::new()
+                        }
                     );
                     rows.push(row);
                 }
