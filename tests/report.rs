@@ -64,6 +64,26 @@ fn report_numbers_match_raw_games_and_files() {
         assert!(values_csv.contains(&line), "{line} not in piece_values.csv");
         assert!(md.contains(&format!("| {} | {} | {:.2} |", v.piece, v.method, v.value)));
     }
+    // The imbalance estimator covers every piece, not only the bomber: a chain of
+    // near-balanced matches (one per piece, from the regression's values) besides F=R.
+    let pieces: Vec<&str> = data
+        .piece_values
+        .iter()
+        .filter(|v| v.method.starts_with("regression") && v.piece.len() == 1 && v.piece != "P")
+        .map(|v| v.piece.as_str())
+        .collect();
+    let matches: Vec<String> = std::fs::read_dir(out.join("runs").join("values").join("imbalance"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("pawn-odds"))
+        .collect();
+    assert!(matches.len() >= pieces.len(), "{matches:?} for {pieces:?}");
+    for p in &pieces {
+        assert!(
+            matches.iter().any(|m| m.starts_with(&format!("{p}-vs-")) || m.contains(&format!("vs-{p}"))),
+            "{p}: {matches:?}"
+        );
+    }
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("</html>"));
     assert!(

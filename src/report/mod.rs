@@ -201,6 +201,7 @@ fn piece_values(
     options: &[String],
     cfg: &ReportConfig,
     dir: &Path,
+    chain: bool,
     notes: &mut Vec<String>,
 ) -> Vec<PieceValue> {
     let nodes = cfg.budget.nodes()[0];
@@ -235,17 +236,33 @@ fn piece_values(
             vec![]
         }
     };
-    if bomber_game {
+    // The second estimator: imbalance matches, for bomber games at least the headline F=R,
+    // and with `chain` a chain of near-balanced comparisons through every piece, built
+    // from the regression's values, so both estimators give every piece's value.
+    let mut compare: Vec<String> = vec![];
+    if chain {
+        let rough: Vec<(char, f64)> = rows
+            .iter()
+            .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
+            .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
+            .collect();
+        let pawns = variant.start_fen().split_whitespace().next().map_or(0, |b| b.matches('P').count());
+        compare = crate::values::comparison::balanced_chain(&rough, 'P', pawns / 2);
+    }
+    if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
+        compare.push("F=R".into());
+    }
+    if !compare.is_empty() {
         let imb = crate::cli::values::ImbalanceArgs {
             variant: name.into(),
             options: options.to_vec(),
-            compare: vec!["F=R".into()],
+            compare: compare.clone(),
             games: cfg.budget.pairs() * 4,
             nodes,
             precision: None,
             batch: cfg.budget.pairs(),
             min_pairs: cfg.budget.pairs(),
-            calibration: "f".into(),
+            calibration: crate::values::experiment::default_calibration(variant),
             random_plies: 8,
             no_neutral: false,
             engine_set: vec![],
@@ -256,14 +273,18 @@ fn piece_values(
         };
         match crate::cli::values::imbalance(&imb) {
             Ok((r, _)) => rows.extend(r),
-            Err(e) => notes.push(format!("Imbalance match F=R ({label}) not available: {e}")),
+            Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
     }
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
     }
-    rows.iter()
-        .filter(|r| r.unit == "pawns")
+    let mut rows: Vec<&crate::values::table::ValueRow> = rows.iter().filter(|r| r.unit == "pawns").collect();
+    // Pieces before comparisons, each piece's estimators next to each other.
+    rows.sort_by(|a, b| {
+        (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
+    });
+    rows.into_iter()
         .map(|r| PieceValue {
             piece: r.piece.clone(),
             value: r.value,
@@ -386,20 +407,20 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     // Piece values: regression on self-play with varied material, and for bomber games the
     // headline imbalance match "Flying Bomber against Rook", calibrated by pawn odds.
     say("piece values");
-    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), &mut data.notes);
+    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &mut data.notes);
     for o in &mut data.option_effects {
         say(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
         opts.push(o.option.clone());
         o.piece_values =
-            piece_values(&cfg.variant, &opts, cfg, &runs.join(format!("values-{}", o.option)), &mut data.notes);
+            piece_values(&cfg.variant, &opts, cfg, &runs.join(format!("values-{}", o.option)), false, &mut data.notes);
     }
     // Pieces that stand in for orthodox ones (Noble WingS): the same estimate in chess.
     let replaced: Vec<(char, char)> =
         Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
     if !replaced.is_empty() {
         say("orthodox piece values for the replaced pieces");
-        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), &mut data.notes);
+        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &mut data.notes);
         let regression = |list: &[PieceValue], l: char| {
             list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
         };

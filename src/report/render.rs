@@ -2,7 +2,7 @@
 //! here only, so the text always agrees with report.json.
 
 use super::figures::Interval;
-use super::{svg, ReportData};
+use super::{svg, PieceValue, ReportData};
 
 // Shared with the report test, which checks the text against report.json.
 
@@ -52,6 +52,30 @@ pub fn markdown(d: &ReportData) -> String {
     if d.piece_values.is_empty() {
         s += "Not measured in this report.\n";
     } else {
+        // The two estimators of each piece in one row.
+        let pieces: Vec<&str> = {
+            let mut v: Vec<&str> = d
+                .piece_values
+                .iter()
+                .map(|p| p.piece.as_str())
+                .filter(|p| p.chars().count() == 1 && *p != "P")
+                .collect();
+            v.dedup();
+            v
+        };
+        let find = |piece: &str, prefix: &str| {
+            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix))
+        };
+        let cell = |v: Option<&PieceValue>| {
+            v.map_or("- | -".to_string(), |v| format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high))
+        };
+        if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
+            s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval |\n|---|---|---|---|---|\n";
+            for p in &pieces {
+                s += &format!("| {p} | {} | {} |\n", cell(find(p, "regression")), cell(find(p, "imbalance-lsq")));
+            }
+            s += "\nAll rows:\n\n";
+        }
         s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
         for v in &d.piece_values {
             s += &format!(

@@ -72,6 +72,33 @@ impl Comparison {
     }
 }
 
+/// Comparisons that make near-balanced imbalance matches from rough values (e.g. a
+/// regression's), in `X=Y` text: pieces in order of value, the cheapest against its worth
+/// in pawns, each next one against the previous plus the pawns between them
+/// (`N=P+P+P`, `B=N`, `R=B+P+P`, ...). Near balance the score-to-pawn conversion is most
+/// nearly linear, and a chain determines every value by least squares. Pawn counts are
+/// rounded and kept within `1..=max_pawns` for the first link, `0..=max_pawns` after.
+pub fn balanced_chain(values: &[(char, f64)], pawn: char, max_pawns: usize) -> Vec<String> {
+    let mut sorted: Vec<(char, f64)> = values.iter().copied().filter(|(c, v)| *c != pawn && v.is_finite()).collect();
+    sorted.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let pawns = |n: usize| vec![pawn.to_string(); n];
+    let mut out = Vec::new();
+    for (i, &(letter, v)) in sorted.iter().enumerate() {
+        let (mut rhs, diff) = match i {
+            0 => (vec![], (v.round().max(1.0) as usize).min(max_pawns.max(1))),
+            _ => {
+                let (prev, pv) = sorted[i - 1];
+                (vec![prev.to_string()], ((v - pv).round().max(0.0) as usize).min(max_pawns))
+            }
+        };
+        rhs.extend(pawns(diff));
+        if !rhs.is_empty() {
+            out.push(format!("{letter}={}", rhs.join("+")));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +120,19 @@ mod tests {
         assert!(Comparison::parse("F=RR", &p).unwrap_err().contains("one piece letter"));
         assert!(Comparison::parse("R=R", &p).unwrap_err().contains("itself"));
         assert!(Comparison::parse("K=R", &p).is_err());
+    }
+
+    #[test]
+    fn chain_links_each_piece_to_the_next_cheaper_one() {
+        let v = [('Q', 9.2), ('N', 3.1), ('P', 1.0), ('R', 4.6), ('B', 3.3)];
+        assert_eq!(balanced_chain(&v, 'P', 8), ["N=P+P+P", "B=N", "R=B+P", "Q=R+P+P+P+P+P"]);
+        // Too few pawns: links are capped; a worthless first piece still needs one pawn.
+        assert_eq!(balanced_chain(&[('X', 0.2), ('Y', 9.0)], 'P', 3), ["X=P", "Y=X+P+P+P"]);
+        assert!(balanced_chain(&[('P', 1.0)], 'P', 8).is_empty());
+        // Every link parses in a real variant.
+        let p = Pieces::of(crate::Variant::load("chess", &[]).unwrap()).unwrap();
+        for c in balanced_chain(&v, 'P', 8) {
+            Comparison::parse(&c, &p).unwrap();
+        }
     }
 }
