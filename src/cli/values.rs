@@ -1,14 +1,9 @@
 //! `fairylab values regress`, `fairylab values imbalance` and `fairylab experiment`:
 //! piece values in pawns with 95 % intervals (see `crate::values`).
 
-use crate::values::comparison::Comparison;
-use crate::values::dataset::{self, Dataset, Selection};
-use crate::values::experiment::{calibration_squares, Experiment, Overrides};
-use crate::values::logistic::Model;
-use crate::values::pieces::Pieces;
-use crate::values::selfplay::default_adjudication;
-use crate::values::table::{self, Context, ValueRow};
-use crate::values::{corpus, imbalance, regress};
+use crate::values::experiment::{Experiment, Overrides};
+use crate::values::study::{imbalance, regress, ImbalanceRequest, RegressRequest};
+use crate::values::table::{self, ValueRow};
 use crate::Error;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -22,113 +17,9 @@ pub struct ValuesArgs {
 #[derive(Subcommand, Clone, Debug)]
 pub enum ValuesCommand {
     /// Logistic regression of game results on material over self-play positions.
-    Regress(RegressArgs),
+    Regress(RegressRequest),
     /// Imbalance matches (X against Y) calibrated by a pawn-odds match.
-    Imbalance(ImbalanceArgs),
-}
-
-#[derive(Args, Clone, Debug)]
-pub struct RegressArgs {
-    #[arg(long)]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
-    /// Run directories (games.csv + positions.csv) to fit on, e.g. from `match --out`.
-    #[arg(long, num_args = 1..)]
-    pub data: Vec<PathBuf>,
-    /// Play this many self-play games first (into --out) and fit on them.
-    #[arg(long)]
-    pub games: Option<u64>,
-    /// Nodes per move of the self-play games.
-    #[arg(long, default_value_t = 2000)]
-    pub nodes: u64,
-    /// Seed of openings, imbalances, weight jitter and the bootstrap.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Where games go (with --games) and where values.csv/values.json are written.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Random plies after each opening (seeded).
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: u32,
-    /// Share of generated games that start with one random piece type missing per side.
-    #[arg(long, default_value_t = 0.5)]
-    pub imbalance_fraction: f64,
-    /// Scale each side's engine piece values by a random factor in [1-J, 1+J] per game.
-    #[arg(long, default_value_t = 0.0)]
-    pub jitter: f64,
-    /// Engine weight settings for generated games, e.g. `value.F=480` (repeatable).
-    #[arg(long = "engine-set")]
-    pub engine_set: Vec<String>,
-    /// Opening plies of each game left out of the fit.
-    #[arg(long, default_value_t = 10)]
-    pub skip_plies: u32,
-    /// Fit only positions that still hold at least this share of the start position's
-    /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
-    /// (see `values::dataset::Selection`); 0 keeps them.
-    #[arg(long, default_value_t = 0.5)]
-    pub min_pieces: f64,
-    /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
-    #[arg(long, default_value = "logistic")]
-    pub model: String,
-    /// Bootstrap replicates (resampling whole games).
-    #[arg(long, default_value_t = 200)]
-    pub bootstrap: usize,
-    /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
-    #[arg(long = "compare")]
-    pub compare: Vec<String>,
-    /// Parallel games (default: number of cores).
-    #[arg(long)]
-    pub concurrency: Option<usize>,
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-#[derive(Args, Clone, Debug)]
-pub struct ImbalanceArgs {
-    #[arg(long)]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
-    /// `X=Y`: the side with X plays the side with Y, e.g. `F=R`, `F=B+P` (repeatable).
-    #[arg(long = "compare", required = true)]
-    pub compare: Vec<String>,
-    /// Most games per comparison (and for the pawn-odds calibration).
-    #[arg(long, default_value_t = 2000)]
-    pub games: u64,
-    #[arg(long, default_value_t = 2000)]
-    pub nodes: u64,
-    /// Stop a comparison once its 95 % interval is within ± this many pawns.
-    #[arg(long)]
-    pub precision: Option<f64>,
-    /// Game pairs played between two precision checks.
-    #[arg(long, default_value_t = 50)]
-    pub batch: u64,
-    /// No comparison stops before this many pairs.
-    #[arg(long, default_value_t = 100)]
-    pub min_pairs: u64,
-    /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
-    /// for large boards) or squares (`f2=f7`).
-    #[arg(long, default_value = "f")]
-    pub calibration: String,
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: u32,
-    /// Play every comparison with the engine's own weights instead of neutral ones.
-    #[arg(long)]
-    pub no_neutral: bool,
-    /// Engine weight settings, e.g. `value.F=480` (repeatable).
-    #[arg(long = "engine-set")]
-    pub engine_set: Vec<String>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Run directory (games per match, values.csv, values.json); resumed if it exists.
-    /// Default: runs/imbalance-<variant>[-<options>]-s<seed>.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    #[arg(long)]
-    pub concurrency: Option<usize>,
-    #[arg(long)]
-    pub quiet: bool,
+    Imbalance(ImbalanceRequest),
 }
 
 #[derive(Args, Clone, Debug)]
@@ -147,24 +38,6 @@ pub struct ExperimentArgs {
     pub quiet: bool,
 }
 
-fn concurrency(c: Option<usize>) -> Result<usize, Error> {
-    match c {
-        Some(0) => Err(Error("--concurrency must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
-    list.iter()
-        .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
-        .collect()
-}
-
-fn options_label(options: &[String]) -> String {
-    options.join("+")
-}
-
 fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
     print!("{}", table::format(rows));
     if let Some(dir) = out {
@@ -172,137 +45,6 @@ fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
         eprintln!("wrote {} and {}", dir.join("values.csv").display(), dir.join("values.json").display());
     }
     Ok(())
-}
-
-/// `fairylab values regress`.
-pub fn regress(a: &RegressArgs) -> Result<Vec<ValueRow>, Error> {
-    let variant = super::load(&a.variant, &a.options)?;
-    let pieces = Pieces::of(variant)?;
-    let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
-    if a.bootstrap < 10 {
-        return Err(Error("--bootstrap needs at least 10 replicates".into()));
-    }
-    let contrasts = a
-        .compare
-        .iter()
-        .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Error(format!("--compare: {e}")))?;
-    let mut nodes = 0;
-    let dirs = match (&a.games, a.data.is_empty()) {
-        (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
-        (None, true) => return Err(Error("give --data DIR... (run directories) or --games N --out DIR".into())),
-        (None, false) => {
-            // The table records the node count when every directory states the same one.
-            let all: Vec<Option<u64>> = a.data.iter().map(|d| dataset::run_nodes(d)).collect();
-            if let Some(Some(n)) = all.first() {
-                if all.iter().all(|x| *x == Some(*n)) {
-                    nodes = *n;
-                }
-            }
-            a.data.clone()
-        }
-        (Some(n), true) => {
-            let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
-            let s = corpus::Settings {
-                variant,
-                games: *n,
-                nodes: a.nodes,
-                seed: a.seed,
-                random_plies: a.random_plies,
-                max_drift: 150,
-                imbalance_fraction: a.imbalance_fraction,
-                jitter: a.jitter,
-                engine: settings(&a.engine_set)?,
-                adjudication: default_adjudication(),
-                concurrency: concurrency(a.concurrency)?,
-                progress: !a.quiet,
-                out: out.clone(),
-            };
-            s.validate()?;
-            if !a.quiet {
-                eprintln!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed);
-            }
-            corpus::generate(&s)?;
-            nodes = a.nodes;
-            vec![out]
-        }
-    };
-    let (games, dups) =
-        dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
-    if dups > 0 && !a.quiet {
-        eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
-    }
-    let data = Dataset::build(&pieces, &games)?;
-    let settings = regress::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
-    let r = regress::estimate(&pieces, &data, &settings)?;
-    if r.failed_replicates > 0 && !a.quiet {
-        eprintln!("note: {} of {} bootstrap refits failed and were left out", r.failed_replicates, a.bootstrap);
-    }
-    if !r.missing.is_empty() {
-        let m: String = r.missing.iter().collect();
-        eprintln!("note: no estimate for {m}: their counts never differ between the sides in the selected positions");
-    }
-    let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
-    Ok(table::regression_rows(&ctx, &r, model.name()))
-}
-
-/// `fairylab values imbalance`.
-pub fn imbalance(a: &ImbalanceArgs) -> Result<(Vec<ValueRow>, PathBuf), Error> {
-    let variant = super::load(&a.variant, &a.options)?;
-    let pieces = Pieces::of(variant)?;
-    let comparisons = a
-        .compare
-        .iter()
-        .map(|c| Comparison::parse(c, &pieces).map_err(|e| Error(format!("--compare: {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
-    if a.games < 2 || a.nodes == 0 || a.batch == 0 {
-        return Err(Error("--games must be at least 2, --nodes and --batch positive".into()));
-    }
-    if let Some(p) = a.precision {
-        if p.is_nan() || p <= 0.0 {
-            return Err(Error(format!("--precision {p} must be a positive number of pawns")));
-        }
-    }
-    let calibration = calibration_squares(variant, &a.calibration).map_err(|e| Error(format!("--calibration: {e}")))?;
-    let out = a.out.clone().unwrap_or_else(|| {
-        let opts = if a.options.is_empty() { String::new() } else { format!("-{}", options_label(&a.options)) };
-        PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), a.seed))
-    });
-    if !a.quiet {
-        eprintln!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display());
-    }
-    let s = imbalance::Settings {
-        variant,
-        comparisons,
-        calibration,
-        max_pairs: a.games / 2,
-        batch_pairs: a.batch,
-        min_pairs: a.min_pairs.min(a.games / 2),
-        precision: a.precision,
-        nodes: a.nodes,
-        random_plies: a.random_plies,
-        max_drift: 150,
-        seed: a.seed,
-        adjudication: default_adjudication(),
-        engine: settings(&a.engine_set)?,
-        neutral: !a.no_neutral,
-        concurrency: concurrency(a.concurrency)?,
-        progress: !a.quiet,
-        out: out.clone(),
-    };
-    let r = imbalance::run(&s)?;
-    if let Err(e) = &r.combined {
-        eprintln!("note: no absolute values: {e}");
-    }
-    for m in &r.comparisons {
-        if !m.note.is_empty() && !a.quiet {
-            eprintln!("{}: {}", m.label, m.note);
-        }
-    }
-    let ctx =
-        Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
-    Ok((table::imbalance_rows(&ctx, &r), out))
 }
 
 /// Entry point of `fairylab values ...`.

@@ -209,7 +209,7 @@ fn piece_values(
     let has = |l: char| variant.start_fen().split_whitespace().next().is_some_and(|b| b.contains(l));
     let bomber_game = has('F') && has('R');
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
-    let regress = crate::cli::values::RegressArgs {
+    let regress = crate::values::study::RegressRequest {
         variant: name.into(),
         options: options.to_vec(),
         data: vec![],
@@ -229,7 +229,7 @@ fn piece_values(
         concurrency: Some(cfg.concurrency),
         quiet: true,
     };
-    let mut rows = match crate::cli::values::regress(&regress) {
+    let mut rows = match crate::values::study::regress(&regress) {
         Ok(r) => r,
         Err(e) => {
             notes.push(format!("Piece values by regression ({label}) not available: {e}"));
@@ -253,7 +253,7 @@ fn piece_values(
         compare.push("F=R".into());
     }
     if !compare.is_empty() {
-        let imb = crate::cli::values::ImbalanceArgs {
+        let imb = crate::values::study::ImbalanceRequest {
             variant: name.into(),
             options: options.to_vec(),
             compare: compare.clone(),
@@ -271,7 +271,7 @@ fn piece_values(
             concurrency: Some(cfg.concurrency),
             quiet: true,
         };
-        match crate::cli::values::imbalance(&imb) {
+        match crate::values::study::imbalance(&imb) {
             Ok((r, _)) => rows.extend(r),
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }

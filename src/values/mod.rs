@@ -8,7 +8,8 @@
 //!   position with one side lacking X and the other Y, converted to pawns through a
 //!   pawn-odds calibration match, combined by least squares into absolute values.
 //!
-//! `experiment` runs either or both from a TOML file; `table` is the shared output.
+//! `study` runs either as one call (what `fairylab values` does), `experiment` runs either
+//! or both from a TOML file; `table` is the shared output.
 //! Games are played by `selfplay` (single games with explicit openings) into ordinary run
 //! directories, so every figure can be recomputed from the games with `values regress
 //! --data`.
@@ -26,6 +27,7 @@ pub mod logistic;
 pub mod pieces;
 pub mod regress;
 pub mod selfplay;
+pub mod study;
 pub mod table;
 pub mod weights;
 

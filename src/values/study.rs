@@ -1,0 +1,275 @@
+//! The two piece-value studies as one call each, for the command line and for Rust
+//! callers (the report): `regress` fits the regression on given run directories or on
+//! self-play games it generates first; `imbalance` plays the comparisons and the pawn-odds
+//! calibration (resuming from its directory) and combines them. Both return table rows.
+//! The request types double as the `fairylab values` command-line arguments.
+
+use super::comparison::Comparison;
+use super::dataset::{self, Dataset, Selection};
+use super::experiment::calibration_squares;
+use super::logistic::Model;
+use super::pieces::Pieces;
+use super::selfplay::default_adjudication;
+use super::table::{self, Context, ValueRow};
+use super::{corpus, imbalance, regress};
+use crate::{Error, Variant};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Clone, Debug)]
+pub struct RegressRequest {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Run directories (games.csv + positions.csv) to fit on, e.g. from `match --out`.
+    #[arg(long, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Play this many self-play games first (into --out) and fit on them.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Nodes per move of the self-play games.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Seed of openings, imbalances, weight jitter and the bootstrap.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where games go (with --games) and where values.csv/values.json are written.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Random plies after each opening (seeded).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Share of generated games that start with one random piece type missing per side.
+    #[arg(long, default_value_t = 0.5)]
+    pub imbalance_fraction: f64,
+    /// Scale each side's engine piece values by a random factor in [1-J, 1+J] per game.
+    #[arg(long, default_value_t = 0.0)]
+    pub jitter: f64,
+    /// Engine weight settings for generated games, e.g. `value.F=480` (repeatable).
+    #[arg(long = "engine-set")]
+    pub engine_set: Vec<String>,
+    /// Opening plies of each game left out of the fit.
+    #[arg(long, default_value_t = 10)]
+    pub skip_plies: u32,
+    /// Fit only positions that still hold at least this share of the start position's
+    /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
+    /// (see `values::dataset::Selection`); 0 keeps them.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_pieces: f64,
+    /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
+    #[arg(long, default_value = "logistic")]
+    pub model: String,
+    /// Bootstrap replicates (resampling whole games).
+    #[arg(long, default_value_t = 200)]
+    pub bootstrap: usize,
+    /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
+    #[arg(long = "compare")]
+    pub compare: Vec<String>,
+    /// Parallel games (default: number of cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct ImbalanceRequest {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// `X=Y`: the side with X plays the side with Y, e.g. `F=R`, `F=B+P` (repeatable).
+    #[arg(long = "compare", required = true)]
+    pub compare: Vec<String>,
+    /// Most games per comparison (and for the pawn-odds calibration).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Stop a comparison once its 95 % interval is within ± this many pawns.
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Game pairs played between two precision checks.
+    #[arg(long, default_value_t = 50)]
+    pub batch: u64,
+    /// No comparison stops before this many pairs.
+    #[arg(long, default_value_t = 100)]
+    pub min_pairs: u64,
+    /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
+    /// for large boards) or squares (`f2=f7`).
+    #[arg(long, default_value = "f")]
+    pub calibration: String,
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Play every comparison with the engine's own weights instead of neutral ones.
+    #[arg(long)]
+    pub no_neutral: bool,
+    /// Engine weight settings, e.g. `value.F=480` (repeatable).
+    #[arg(long = "engine-set")]
+    pub engine_set: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run directory (games per match, values.csv, values.json); resumed if it exists.
+    /// Default: runs/imbalance-<variant>[-<options>]-s<seed>.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
+    let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
+    Variant::load(name, &opts)
+}
+
+fn concurrency(c: Option<usize>) -> Result<usize, Error> {
+    match c {
+        Some(0) => Err(Error("--concurrency must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
+    list.iter()
+        .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
+        .collect()
+}
+
+fn options_label(options: &[String]) -> String {
+    options.join("+")
+}
+
+/// Regression study (`fairylab values regress`).
+pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
+    let variant = load(&a.variant, &a.options)?;
+    let pieces = Pieces::of(variant)?;
+    let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
+    if a.bootstrap < 10 {
+        return Err(Error("--bootstrap needs at least 10 replicates".into()));
+    }
+    let contrasts = a
+        .compare
+        .iter()
+        .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error(format!("--compare: {e}")))?;
+    let mut nodes = 0;
+    let dirs = match (&a.games, a.data.is_empty()) {
+        (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
+        (None, true) => return Err(Error("give --data DIR... (run directories) or --games N --out DIR".into())),
+        (None, false) => {
+            // The table records the node count when every directory states the same one.
+            let all: Vec<Option<u64>> = a.data.iter().map(|d| dataset::run_nodes(d)).collect();
+            if let Some(Some(n)) = all.first() {
+                if all.iter().all(|x| *x == Some(*n)) {
+                    nodes = *n;
+                }
+            }
+            a.data.clone()
+        }
+        (Some(n), true) => {
+            let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
+            let s = corpus::Settings {
+                variant,
+                games: *n,
+                nodes: a.nodes,
+                seed: a.seed,
+                random_plies: a.random_plies,
+                max_drift: 150,
+                imbalance_fraction: a.imbalance_fraction,
+                jitter: a.jitter,
+                engine: settings(&a.engine_set)?,
+                adjudication: default_adjudication(),
+                concurrency: concurrency(a.concurrency)?,
+                progress: !a.quiet,
+                out: out.clone(),
+            };
+            s.validate()?;
+            if !a.quiet {
+                eprintln!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed);
+            }
+            corpus::generate(&s)?;
+            nodes = a.nodes;
+            vec![out]
+        }
+    };
+    let (games, dups) =
+        dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
+    if dups > 0 && !a.quiet {
+        eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
+    }
+    let data = Dataset::build(&pieces, &games)?;
+    let settings = regress::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
+    let r = regress::estimate(&pieces, &data, &settings)?;
+    if r.failed_replicates > 0 && !a.quiet {
+        eprintln!("note: {} of {} bootstrap refits failed and were left out", r.failed_replicates, a.bootstrap);
+    }
+    if !r.missing.is_empty() {
+        let m: String = r.missing.iter().collect();
+        eprintln!("note: no estimate for {m}: their counts never differ between the sides in the selected positions");
+    }
+    let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
+    Ok(table::regression_rows(&ctx, &r, model.name()))
+}
+
+/// Imbalance study (`fairylab values imbalance`); also returns the run directory.
+pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
+    let variant = load(&a.variant, &a.options)?;
+    let pieces = Pieces::of(variant)?;
+    let comparisons = a
+        .compare
+        .iter()
+        .map(|c| Comparison::parse(c, &pieces).map_err(|e| Error(format!("--compare: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    if a.games < 2 || a.nodes == 0 || a.batch == 0 {
+        return Err(Error("--games must be at least 2, --nodes and --batch positive".into()));
+    }
+    if let Some(p) = a.precision {
+        if p.is_nan() || p <= 0.0 {
+            return Err(Error(format!("--precision {p} must be a positive number of pawns")));
+        }
+    }
+    let calibration = calibration_squares(variant, &a.calibration).map_err(|e| Error(format!("--calibration: {e}")))?;
+    let out = a.out.clone().unwrap_or_else(|| {
+        let opts = if a.options.is_empty() { String::new() } else { format!("-{}", options_label(&a.options)) };
+        PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), a.seed))
+    });
+    if !a.quiet {
+        eprintln!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display());
+    }
+    let s = imbalance::Settings {
+        variant,
+        comparisons,
+        calibration,
+        max_pairs: a.games / 2,
+        batch_pairs: a.batch,
+        min_pairs: a.min_pairs.min(a.games / 2),
+        precision: a.precision,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        max_drift: 150,
+        seed: a.seed,
+        adjudication: default_adjudication(),
+        engine: settings(&a.engine_set)?,
+        neutral: !a.no_neutral,
+        concurrency: concurrency(a.concurrency)?,
+        progress: !a.quiet,
+        out: out.clone(),
+    };
+    let r = imbalance::run(&s)?;
+    if let Err(e) = &r.combined {
+        eprintln!("note: no absolute values: {e}");
+    }
+    for m in &r.comparisons {
+        if !m.note.is_empty() && !a.quiet {
+            eprintln!("{}: {}", m.label, m.note);
+        }
+    }
+    let ctx =
+        Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
+    Ok((table::imbalance_rows(&ctx, &r), out))
+}
