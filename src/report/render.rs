@@ -241,6 +241,7 @@ pub fn html(d: &ReportData) -> String {
                     let bars: Vec<(String, f64, f64, f64)> = d
                         .piece_values
                         .iter()
+                        .filter(|v| v.piece != "P")
                         .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
                         .collect();
                     body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");

@@ -10,8 +10,14 @@ pub fn bars(title: &str, rows: &[(String, f64, f64, f64)], zero: f64, unit: &str
     let (w, row_h, left, right) = (700.0, 28.0, 190.0, 90.0);
     let h = 40.0 + row_h * rows.len() as f64 + 20.0;
     let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
-    let lo = rows.iter().filter_map(|r| finite(r.2)).fold(zero, f64::min);
-    let hi = rows.iter().filter_map(|r| finite(r.3)).fold(zero, f64::max);
+    // The axis spans the values and their intervals, but an interval reaching far beyond
+    // the values (a small-sample regression's) is cut at half the values' span past them,
+    // so it cannot squeeze every bar into a sliver.
+    let vlo = rows.iter().filter_map(|r| finite(r.1)).fold(zero, f64::min);
+    let vhi = rows.iter().filter_map(|r| finite(r.1)).fold(zero, f64::max);
+    let reach = 0.5 * (vhi - vlo).max(1e-9);
+    let lo = rows.iter().filter_map(|r| finite(r.2)).fold(vlo, f64::min).max(vlo - reach);
+    let hi = rows.iter().filter_map(|r| finite(r.3)).fold(vhi, f64::max).min(vhi + reach);
     let span = (hi - lo).max(1e-9);
     let x = |v: f64| left + (v.clamp(lo, hi) - lo) / span * (w - left - right);
     let mut s = format!(
