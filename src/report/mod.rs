@@ -246,6 +246,9 @@ fn piece_values(
             .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
             .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
             .collect();
+        // Without a regression (too few games to fit) the engine's own material weights
+        // are rough values enough to pick near-balanced matches.
+        let rough = if rough.len() > 1 { rough } else { engine_values(variant).unwrap_or_default() };
         let pawns = variant.start_fen().split_whitespace().next().map_or(0, |b| b.matches('P').count());
         compare = crate::values::comparison::balanced_chain(&rough, 'P', pawns / 2);
     }
@@ -296,13 +299,34 @@ fn piece_values(
         .collect()
 }
 
+/// The default engine's middlegame material weights in pawns, per piece on the board.
+fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error> {
+    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name())?)?;
+    let pawn = ev.weight("value.P.mg").filter(|&p| p > 0.0).ok_or_else(|| Error("no positive pawn weight".into()))?;
+    let board = variant.start_fen().split_whitespace().next().unwrap_or("").to_string();
+    let mut out: Vec<(char, f64)> = vec![];
+    for c in board.chars().filter(|c| c.is_ascii_uppercase()) {
+        if out.iter().any(|o| o.0 == c) {
+            continue;
+        }
+        if let Some(w) = ev.weight(&format!("value.{c}.mg")) {
+            out.push((c, w as f64 / pawn as f64));
+        }
+    }
+    Ok(out)
+}
+
 /// The variant's default evaluator and the one of an engine config file.
 fn evaluators(variant: Variant, path: &str) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), Error> {
     let default = crate::eval::EngineConfig::for_variant(variant.name())?;
     let tuned = crate::eval::EngineConfig::load(path)?;
+    Ok((evaluator(variant, &default)?, evaluator(variant, &tuned)?))
+}
+
+fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Result<crate::eval::Evaluator, Error> {
     Ok(match variant {
-        Variant::Narrow(r) => (default.evaluator(r, &[])?, tuned.evaluator(r, &[])?),
-        Variant::Wide(r) => (default.evaluator(r, &[])?, tuned.evaluator(r, &[])?),
+        Variant::Narrow(r) => cfg.evaluator(r, &[])?,
+        Variant::Wide(r) => cfg.evaluator(r, &[])?,
     })
 }
 
@@ -567,4 +591,21 @@ pub fn summary(root: &Path) -> Result<usize, Error> {
     std::fs::write(root.join("summary.md"), render::summary_markdown(&reports)).map_err(|e| Error(e.to_string()))?;
     std::fs::write(root.join("summary.html"), render::summary_html(&reports)).map_err(|e| Error(e.to_string()))?;
     Ok(reports.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_values_are_the_material_weights_in_pawns() {
+        let v = engine_values(Variant::load("chess", &[]).unwrap()).unwrap();
+        let get = |c: char| v.iter().find(|x| x.0 == c).map(|x| x.1);
+        assert_eq!(get('P'), Some(1.0));
+        assert_eq!(get('N'), Some(3.2));
+        assert_eq!(get('Q'), Some(9.5));
+        assert_eq!(get('K'), None, "the king has no material weight");
+        let chain = crate::values::comparison::balanced_chain(&v, 'P', 4);
+        assert_eq!(chain, ["N=P+P+P", "B=N", "R=B+P+P", "Q=R+P+P+P+P"]);
+    }
 }
