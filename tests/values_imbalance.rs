@@ -117,3 +117,17 @@ fn ignoring_the_calibration_error_would_under_cover() {
     let rate = hits as f64 / reps as f64;
     assert!(rate < 0.85, "coverage without the calibration's error: {rate}");
 }
+
+#[test]
+fn default_calibration_follows_the_board_width() {
+    use fairylab::values::experiment::{calibration_squares, default_calibration};
+    let cal = |name: &str| default_calibration(Variant::load(name, &[]).unwrap());
+    assert_eq!(cal("chess"), "f");
+    assert_eq!(cal("flying-bombers-grand"), "ef");
+    assert_eq!(cal("bland-chess-46"), "cd");
+    // Each default names pawns that are on the board.
+    for name in ["chess", "flying-bombers-grand", "bland-chess-46", "flying-bombers-hangars", "noble-wings"] {
+        let v = Variant::load(name, &[]).unwrap();
+        assert!(calibration_squares(v, &default_calibration(v)).is_ok(), "{name}");
+    }
+}

@@ -249,8 +249,10 @@ fn piece_values(
         // Without a regression (too few games to fit) the engine's own material weights
         // are rough values enough to pick near-balanced matches.
         let rough = if rough.len() > 1 { rough } else { engine_values(variant).unwrap_or_default() };
-        let pawns = variant.start_fen().split_whitespace().next().map_or(0, |b| b.matches('P').count());
-        compare = crate::values::comparison::balanced_chain(&rough, 'P', pawns / 2);
+        let board = variant.start_fen().split_whitespace().next().unwrap_or("");
+        let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
+        let pawns = board.matches('P').count();
+        compare = crate::values::comparison::balanced_chain(&rough, &counts, 'P', pawns / 2);
     }
     if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
         compare.push("F=R".into());
@@ -605,7 +607,8 @@ mod tests {
         assert_eq!(get('N'), Some(3.2));
         assert_eq!(get('Q'), Some(9.5));
         assert_eq!(get('K'), None, "the king has no material weight");
-        let chain = crate::values::comparison::balanced_chain(&v, 'P', 4);
-        assert_eq!(chain, ["N=P+P+P", "B=N", "R=B+P+P", "Q=R+P+P+P+P"]);
+        let counts: Vec<(char, usize)> = v.iter().map(|&(c, _)| (c, if c == 'Q' { 1 } else { 2 })).collect();
+        let chain = crate::values::comparison::balanced_chain(&v, &counts, 'P', 4);
+        assert_eq!(chain, ["N=P+P+P", "B=N", "R=B+P+P", "Q=R+R"]);
     }
 }

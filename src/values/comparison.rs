@@ -73,25 +73,31 @@ impl Comparison {
 }
 
 /// Comparisons that make near-balanced imbalance matches from rough values (e.g. a
-/// regression's), in `X=Y` text: pieces in order of value, the cheapest against its worth
-/// in pawns, each next one against the previous plus the pawns between them
-/// (`N=P+P+P`, `B=N`, `R=B+P+P`, ...). Near balance the score-to-pawn conversion is most
-/// nearly linear, and a chain determines every value by least squares. Pawn counts are
-/// rounded and kept within `1..=max_pawns` for the first link, `0..=max_pawns` after.
-pub fn balanced_chain(values: &[(char, f64)], pawn: char, max_pawns: usize) -> Vec<String> {
+/// regression's), in `X=Y` text. Pieces are taken in order of value; each is set against
+/// the cheaper pieces already linked, largest first while they fit (as many copies as
+/// one side has, `counts`), and the rest in pawns, at most `max_pawns`: `N=P+P+P`, `B=N`,
+/// `R=B+P+P`, `Q=R+R`. Near balance the score-to-pawn conversion is most nearly linear,
+/// and since every link adds one new piece the least squares determines them all.
+pub fn balanced_chain(values: &[(char, f64)], counts: &[(char, usize)], pawn: char, max_pawns: usize) -> Vec<String> {
     let mut sorted: Vec<(char, f64)> = values.iter().copied().filter(|(c, v)| *c != pawn && v.is_finite()).collect();
     sorted.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-    let pawns = |n: usize| vec![pawn.to_string(); n];
+    let count = |c: char| counts.iter().find(|x| x.0 == c).map_or(0, |x| x.1);
     let mut out = Vec::new();
     for (i, &(letter, v)) in sorted.iter().enumerate() {
-        let (mut rhs, diff) = match i {
-            0 => (vec![], (v.round().max(1.0) as usize).min(max_pawns.max(1))),
-            _ => {
-                let (prev, pv) = sorted[i - 1];
-                (vec![prev.to_string()], ((v - pv).round().max(0.0) as usize).min(max_pawns))
+        let mut rhs: Vec<String> = vec![];
+        let mut rest = v;
+        for &(y, vy) in sorted[..i].iter().rev() {
+            let mut used = 0;
+            // Half a pawn of slack: a piece that overshoots by less than that still fits.
+            while used < count(y) && vy > 0.0 && vy <= rest + 0.5 {
+                rhs.push(y.to_string());
+                rest -= vy;
+                used += 1;
             }
-        };
-        rhs.extend(pawns(diff));
+        }
+        let floor = if rhs.is_empty() { 1.0 } else { 0.0 };
+        let pawns = (rest.round().max(floor) as usize).min(max_pawns.max(floor as usize));
+        rhs.extend(std::iter::repeat_n(pawn.to_string(), pawns));
         if !rhs.is_empty() {
             out.push(format!("{letter}={}", rhs.join("+")));
         }
@@ -123,15 +129,19 @@ mod tests {
     }
 
     #[test]
-    fn chain_links_each_piece_to_the_next_cheaper_one() {
+    fn chain_links_each_piece_to_cheaper_ones() {
         let v = [('Q', 9.2), ('N', 3.1), ('P', 1.0), ('R', 4.6), ('B', 3.3)];
-        assert_eq!(balanced_chain(&v, 'P', 8), ["N=P+P+P", "B=N", "R=B+P", "Q=R+P+P+P+P+P"]);
+        let chess = [('N', 2), ('B', 2), ('R', 2), ('Q', 1)];
+        assert_eq!(balanced_chain(&v, &chess, 'P', 4), ["N=P+P+P", "B=N", "R=B+P", "Q=R+R"]);
+        // One rook per side: the queen takes a rook, then a bishop, then pawns.
+        let one_rook = [('N', 2), ('B', 2), ('R', 1), ('Q', 1)];
+        assert_eq!(balanced_chain(&v, &one_rook, 'P', 4), ["N=P+P+P", "B=N", "R=B+P", "Q=R+B+P"]);
         // Too few pawns: links are capped; a worthless first piece still needs one pawn.
-        assert_eq!(balanced_chain(&[('X', 0.2), ('Y', 9.0)], 'P', 3), ["X=P", "Y=X+P+P+P"]);
-        assert!(balanced_chain(&[('P', 1.0)], 'P', 8).is_empty());
+        assert_eq!(balanced_chain(&[('X', 0.2), ('Y', 9.0)], &[], 'P', 3), ["X=P", "Y=P+P+P"]);
+        assert!(balanced_chain(&[('P', 1.0)], &chess, 'P', 8).is_empty());
         // Every link parses in a real variant.
         let p = Pieces::of(crate::Variant::load("chess", &[]).unwrap()).unwrap();
-        for c in balanced_chain(&v, 'P', 8) {
+        for c in balanced_chain(&v, &chess, 'P', 8) {
             Comparison::parse(&c, &p).unwrap();
         }
     }

@@ -166,16 +166,15 @@ pub struct Overrides {
 
 /// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
 /// f-pawns, a two-pawn handicap for large boards) or squares (`f2=f7`, `e2+f2=e7+f7`).
-/// The pawn-odds calibration a variant gets when none is named: the f-pawn on boards up
-/// to 8 files wide (Muller's choice), the e- and f-pawns on wider boards, where one pawn
-/// moves the score too little to convert with (measured on the 10x10 FBGC board), and the
-/// file right of the centre on narrower ones. Falls back to the first file with a pawn.
+/// The pawn-odds calibration a variant gets when none is named: the f-pawn on 8-file
+/// boards (Muller's choice); elsewhere the two central pawns, because one pawn moved the
+/// score too little to convert with both on the 10x10 FBGC board (about 25 Elo) and on
+/// the 6x8 Bland Chess 46 board (18 ± 13 Elo). Falls back to the first file with a pawn.
 pub fn default_calibration(variant: Variant) -> String {
     let files = variant.board_size().0 as u8;
     let preferred = match files {
         8 => "f".to_string(),
-        w if w >= 10 => "ef".to_string(),
-        w => ((b'a' + w / 2) as char).to_string(),
+        w => [(b'a' + w / 2 - 1) as char, (b'a' + w / 2) as char].iter().collect(),
     };
     if calibration_squares(variant, &preferred).is_ok() {
         return preferred;
