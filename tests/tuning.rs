@@ -253,3 +253,29 @@ fn tuned_engine_configs_in_the_repository_load() {
     }
     assert!(seen > 0, "no *-tuned.toml in {}", dir.display());
 }
+
+#[test]
+fn rook_file_features_count_open_and_semi_open_files() {
+    let v = variant("chess");
+    let Variant::Narrow(r) = v else { panic!() };
+    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let idx = |n: &str| ev.layout.index(n).unwrap() as u32;
+    // White rooks: a1 on an open file, d1 on a file with only a black pawn (semi-open),
+    // h1 behind its own pawn. Black's rook e8 stands on the open e-file.
+    let b = v.parse_fen("4r2k/3p4/8/8/8/8/7P/R2R1K1R w - - 0 1").unwrap();
+    let Board::Narrow(p) = b else { panic!() };
+    let f = ev.features(&p);
+    let sum = |name: &str| -> f32 {
+        let (mg, eg) = (idx(&format!("{name}.mg")), idx(&format!("{name}.eg")));
+        f.iter().filter(|(j, _)| *j == mg || *j == eg).map(|x| x.1).sum()
+    };
+    // White counts +1 per rook, Black -1: open a1 and e8 cancel, d1 is semi-open.
+    assert!((sum("open.R") - 0.0).abs() < 1e-6, "{f:?}");
+    assert!((sum("semiopen.R") - 1.0).abs() < 1e-6, "{f:?}");
+    // Zero weights leave the evaluation as it was; a weight moves it by its feature.
+    let mut w = ev.weights.clone();
+    w[idx("semiopen.R.mg") as usize] = 40.0;
+    w[idx("semiopen.R.eg") as usize] = 40.0;
+    let moved = fairylab::eval::Evaluator::with_layout(r, ev.layout.clone(), w);
+    assert_eq!(moved.evaluate(&p) - ev.evaluate(&p), 40);
+}

@@ -59,6 +59,22 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             tapered(acc, l.center[t], sign * center, phase);
             tapered(acc, l.advance[t], sign * advance, phase);
             tapered(acc, l.mobility[t], sign * mobility, phase);
+            if l.open[t].mg != NONE {
+                if let Some(pt) = pawn_t {
+                    let (ours, all) = (pos.pieces(color, pt).to_u128(), pos.type_bb(pt).to_u128());
+                    let (mut open, mut semi) = (0.0, 0.0);
+                    for sq in bb.iter() {
+                        let f = l.file[sq];
+                        if f & all == 0 {
+                            open += 1.0;
+                        } else if f & ours == 0 {
+                            semi += 1.0;
+                        }
+                    }
+                    tapered(acc, l.open[t], sign * open, phase);
+                    tapered(acc, l.semiopen[t], sign * semi, phase);
+                }
+            }
         }
         if let Some(pt) = pawn_t {
             let pawns = (pos.pieces(color, pt)).to_u128();

@@ -22,6 +22,9 @@ pub struct Layout {
     pub center: [Pair; MAX_TYPES],
     pub advance: [Pair; MAX_TYPES],
     pub mobility: [Pair; MAX_TYPES],
+    /// Pieces on a file without pawns, and on one without own pawns (sliders' files).
+    pub open: [Pair; MAX_TYPES],
+    pub semiopen: [Pair; MAX_TYPES],
     pub passed: Pair,
     pub doubled: Pair,
     pub isolated: Pair,
@@ -38,6 +41,8 @@ pub struct Layout {
     pub front_file: [Vec<u128>; 2],
     /// Per square: the adjacent files (all ranks).
     pub adjacent_files: Vec<u128>,
+    /// Per square: its own file (all ranks).
+    pub file: Vec<u128>,
     /// Per colour and square: the squares in front of a king (shelter).
     pub shield: [Vec<u128>; 2],
     /// Per square: squares within king distance 2 (tropism zone).
@@ -60,6 +65,8 @@ impl Layout {
         let mut center = [unset; MAX_TYPES];
         let mut advance = [unset; MAX_TYPES];
         let mut mobility = [unset; MAX_TYPES];
+        let mut open = [unset; MAX_TYPES];
+        let mut semiopen = [unset; MAX_TYPES];
         for (t, pt) in r.types.iter().enumerate() {
             let l = pt.letter;
             if t != r.king {
@@ -69,6 +76,15 @@ impl Layout {
             advance[t] = pair(&mut add, format!("pst.{l}.advance"));
             if !pt.pawn {
                 mobility[t] = pair(&mut add, format!("mobility.{l}"));
+            }
+        }
+        // After every per-type name, so that earlier names keep their indices.
+        if r.pawn_type.is_some() {
+            for (t, pt) in r.types.iter().enumerate() {
+                if t != r.king && !pt.pawn {
+                    open[t] = pair(&mut add, format!("open.{}", pt.letter));
+                    semiopen[t] = pair(&mut add, format!("semiopen.{}", pt.letter));
+                }
             }
         }
         let passed = pair(&mut add, "pawn.passed".into());
@@ -100,6 +116,7 @@ impl Layout {
         let mut front_file = [vec![0; n], vec![0; n]];
         let mut shield = [vec![0; n], vec![0; n]];
         let mut adjacent_files = vec![0; n];
+        let mut file = vec![0; n];
         let mut near = vec![0; n];
         for s in 0..n {
             let (f, rk) = (geo.file(s), geo.rank(s));
@@ -111,6 +128,7 @@ impl Layout {
                 shield[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (r2 == rk + dir || r2 == rk + 2 * dir));
             }
             adjacent_files[s] = mask(&|f2, _| (f2 - f).abs() == 1);
+            file[s] = mask(&|f2, _| f2 == f);
             near[s] = mask(&|f2, r2| (f2 - f).abs() <= 2 && (r2 - rk).abs() <= 2);
         }
         Layout {
@@ -119,6 +137,8 @@ impl Layout {
             center,
             advance,
             mobility,
+            open,
+            semiopen,
             passed,
             doubled,
             isolated,
@@ -130,6 +150,7 @@ impl Layout {
             front_span,
             front_file,
             adjacent_files,
+            file,
             shield,
             near,
         }
