@@ -292,14 +292,6 @@ pub struct TrainArgs {
     pub quiet: bool,
 }
 
-fn concurrency(c: Option<usize>) -> Result<usize, Error> {
-    match c {
-        Some(0) => Err(Error("--concurrency must be positive".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
 /// `fairylab train`.
 pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
     let variant = load_variant(&a.variant, &a.options)?;
@@ -315,7 +307,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         sprt,
         random_plies: a.random_plies,
         seed: a.seed,
-        concurrency: concurrency(a.concurrency)?,
+        concurrency: crate::tournament::concurrency(a.concurrency)?,
         filter: a.fit.filter(),
         validation: a.fit.validation,
         fixed: a.fit.fixed(variant)?,
@@ -417,7 +409,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
         gamma: a.gamma,
         a_ratio: a.a_ratio,
         random_plies: a.random_plies,
-        concurrency: concurrency(a.concurrency)?,
+        concurrency: crate::tournament::concurrency(a.concurrency)?,
         out: a.out.clone(),
         progress: !a.quiet,
     };

@@ -42,39 +42,35 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
+        // Own and all pawns, for the file features (open: no pawn, semi-open: no own pawn).
+        let pawn_files = pawn_t.map(|pt| (pos.pieces(color, pt).to_u128(), pos.type_bb(pt).to_u128()));
         for t in 0..r.ntypes() {
             let bb = own & pos.type_bb(t);
             if bb.is_empty() {
                 continue;
             }
             tapered(acc, l.value[t], sign * bb.count() as f32, phase);
-            let (mut center, mut advance, mut mobility) = (0.0, 0.0, 0.0);
+            let files = if l.open[t].mg != NONE { pawn_files } else { None };
+            let (mut center, mut advance, mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0, 0.0, 0.0);
             for sq in bb.iter() {
                 center += l.centrality[sq];
                 advance += l.progress[color][sq];
                 if l.mobility[t].mg != NONE {
                     mobility += pos.mobility(sq, t, color) as f32;
                 }
+                if let Some((ours, all)) = files {
+                    if l.file[sq] & all == 0 {
+                        open += 1.0;
+                    } else if l.file[sq] & ours == 0 {
+                        semi += 1.0;
+                    }
+                }
             }
             tapered(acc, l.center[t], sign * center, phase);
             tapered(acc, l.advance[t], sign * advance, phase);
             tapered(acc, l.mobility[t], sign * mobility, phase);
-            if l.open[t].mg != NONE {
-                if let Some(pt) = pawn_t {
-                    let (ours, all) = (pos.pieces(color, pt).to_u128(), pos.type_bb(pt).to_u128());
-                    let (mut open, mut semi) = (0.0, 0.0);
-                    for sq in bb.iter() {
-                        let f = l.file[sq];
-                        if f & all == 0 {
-                            open += 1.0;
-                        } else if f & ours == 0 {
-                            semi += 1.0;
-                        }
-                    }
-                    tapered(acc, l.open[t], sign * open, phase);
-                    tapered(acc, l.semiopen[t], sign * semi, phase);
-                }
-            }
+            tapered(acc, l.open[t], sign * open, phase);
+            tapered(acc, l.semiopen[t], sign * semi, phase);
         }
         if let Some(pt) = pawn_t {
             let pawns = (pos.pieces(color, pt)).to_u128();

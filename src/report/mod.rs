@@ -206,8 +206,8 @@ fn piece_values(
 ) -> Vec<PieceValue> {
     let nodes = cfg.budget.nodes()[0];
     let Ok(variant) = load(name, options) else { return vec![] };
-    let has = |l: char| variant.start_fen().split_whitespace().next().is_some_and(|b| b.contains(l));
-    let bomber_game = has('F') && has('R');
+    let board = variant.start_fen().split_whitespace().next().unwrap_or("");
+    let bomber_game = board.contains('F') && board.contains('R');
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
     let regress = crate::values::study::RegressRequest {
         variant: name.into(),
@@ -249,10 +249,9 @@ fn piece_values(
         // Without a regression (too few games to fit) the engine's own material weights
         // are rough values enough to pick near-balanced matches.
         let rough = if rough.len() > 1 { rough } else { engine_values(variant).unwrap_or_default() };
-        let board = variant.start_fen().split_whitespace().next().unwrap_or("");
         let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
-        let pawns = board.matches('P').count();
-        compare = crate::values::comparison::balanced_chain(&rough, &counts, 'P', pawns / 2);
+        let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
+        compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, board.matches(pawn).count() / 2);
     }
     if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
         compare.push("F=R".into());
@@ -430,8 +429,9 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
                 .into(),
         );
     }
-    // Piece values: regression on self-play with varied material, and for bomber games the
-    // headline imbalance match "Flying Bomber against Rook", calibrated by pawn odds.
+    // Piece values by both estimators: regression on self-play with varied material, and
+    // imbalance matches (a chain through every piece, plus "Flying Bomber against Rook" in
+    // the bomber games) calibrated by pawn odds. Options get the regression and F=R only.
     say("piece values");
     data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &mut data.notes);
     for o in &mut data.option_effects {

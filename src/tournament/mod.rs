@@ -103,6 +103,15 @@ impl Settings {
     }
 }
 
+/// Parallel games: the number asked for (at least 1), or one per core.
+pub fn concurrency(requested: Option<usize>) -> Result<usize, Error> {
+    match requested {
+        Some(0) => Err(Error("--concurrency must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
 /// The old round count if `new` only raises `rounds` over `old` (both fingerprints).
 /// Only for a single encounter: its pair ids are the round numbers, so the finished games
 /// keep their ids and openings; with several encounters the ids would shift.

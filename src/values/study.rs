@@ -125,14 +125,6 @@ fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
     Variant::load(name, &opts)
 }
 
-fn concurrency(c: Option<usize>) -> Result<usize, Error> {
-    match c {
-        Some(0) => Err(Error("--concurrency must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
     list.iter()
         .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
@@ -184,7 +176,7 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
                 jitter: a.jitter,
                 engine: settings(&a.engine_set)?,
                 adjudication: default_adjudication(),
-                concurrency: concurrency(a.concurrency)?,
+                concurrency: crate::tournament::concurrency(a.concurrency)?,
                 progress: !a.quiet,
                 out: out.clone(),
             };
@@ -256,7 +248,7 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         adjudication: default_adjudication(),
         engine: settings(&a.engine_set)?,
         neutral: !a.no_neutral,
-        concurrency: concurrency(a.concurrency)?,
+        concurrency: crate::tournament::concurrency(a.concurrency)?,
         progress: !a.quiet,
         out: out.clone(),
     };
