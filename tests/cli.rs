@@ -68,6 +68,10 @@ fn bad_input_is_one_line_and_exit_code_2() {
         &["match", "--variant", "chess", "--engine", "name=A nodes=x"],
         &["match", "--variant", "chess", "--sprt", "elo0=5 elo1=0"],
         &["stats", "--wdl", "1,2"],
+        &["report", "--variant", "chess", "--shard", "3/2", "--out", "/nonexistent/fairylab-report"],
+        &["match", "--variant", "chess", "--shard", "0/2"],
+        &["merge", "/nonexistent/fairylab-shard", "--out", "/nonexistent/fairylab-merged"],
+        &["values", "regress", "--variant", "chess", "--data", "/nonexistent/run", "--shard", "1/2"],
     ];
     for args in cases {
         let (code, out, err) = fairylab(args);

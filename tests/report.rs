@@ -4,20 +4,58 @@ use fairylab::report::{self, figures, Budget, ReportConfig, ReportData};
 use fairylab::tournament::output;
 use std::path::PathBuf;
 
-fn tiny(variant: &str, name: &str) -> (PathBuf, ReportData) {
+fn tiny_config(variant: &str, name: &str) -> ReportConfig {
     let out = std::env::temp_dir().join(format!("fairylab-report-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let cfg = ReportConfig {
+    ReportConfig {
         variant: variant.into(),
         options: vec![],
         budget: Budget::Tiny,
-        out: out.clone(),
+        out,
         concurrency: 2,
         seed: 3,
         progress: false,
-    };
+        shard: None,
+    }
+}
+
+fn tiny(variant: &str, name: &str) -> (PathBuf, ReportData) {
+    let cfg = tiny_config(variant, name);
     let data = report::run(&cfg).unwrap();
-    (out, data)
+    (cfg.out, data)
+}
+
+fn games_in(dir: &std::path::Path) -> usize {
+    output::read_games(dir).map_or(0, |g| g.len())
+}
+
+#[test]
+fn shards_of_a_report_merge_into_the_unsharded_report() {
+    let (_, whole) = tiny("noble-wings", "whole");
+    let mut parts = vec![];
+    for i in 1..=2 {
+        let mut cfg = tiny_config("noble-wings", &format!("part{i}"));
+        cfg.shard = Some((i, 2));
+        report::run(&cfg).unwrap();
+        assert!(!cfg.out.join("report.json").exists(), "a shard writes no report");
+        let runs = cfg.out.join("runs");
+        assert_eq!(games_in(&runs.join("balance-100")), 2, "one of the two pairs");
+        // The chain waits for the merged regression; the pawn-odds calibration does not.
+        let imbalance: Vec<String> = std::fs::read_dir(runs.join("values/imbalance"))
+            .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        assert!(imbalance.iter().all(|n| n.starts_with("pawn-odds")), "{imbalance:?}");
+        parts.push(cfg.out);
+    }
+    let merged = tiny_config("noble-wings", "merged");
+    let (runs, games, _) = output::merge_tree(&parts, &merged.out).unwrap();
+    assert!(runs >= 4 && games > 100, "{runs} runs, {games} games");
+    assert_eq!(games_in(&merged.out.join("runs/balance-100")), 4);
+    let data = report::run(&merged).unwrap();
+    assert_eq!(data, whole, "the merged shards give the unsharded report");
+    for p in parts.iter().chain([&merged.out]) {
+        let _ = std::fs::remove_dir_all(p);
+    }
 }
 
 #[test]

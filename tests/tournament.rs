@@ -124,6 +124,11 @@ fn shards_merge_into_the_full_run() {
     let merged = dir("merged");
     output::merge(&parts, &merged).unwrap();
     assert_eq!(games(&full), games(&merged));
+    // The merged folder is the unsharded run: resuming it finds every game finished.
+    let before = std::fs::read(merged.join("games.csv")).unwrap();
+    let summary = tournament::run(&settings("chess", &merged, 2)).unwrap();
+    assert_eq!(summary.games, 8);
+    assert_eq!(std::fs::read(merged.join("games.csv")).unwrap(), before, "nothing replayed");
 }
 
 #[test]

@@ -21,6 +21,12 @@ pub struct ReportArgs {
     pub concurrency: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play only shard i of n (`2/4`) of every run's games, for clusters; no report is
+    /// written. Then `fairylab merge` the shards' folders and run this command on the merged
+    /// folder without --shard: it plays what needs the merged games (the imbalance chain)
+    /// and writes the report.
+    #[arg(long)]
+    pub shard: Option<String>,
     /// Write the cross-variant summary of all reports under `reports/` (or --out).
     #[arg(long)]
     pub all: bool,
@@ -48,11 +54,21 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         concurrency: a.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         seed: a.seed,
         progress: !a.quiet,
+        shard: a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?,
     };
     if !a.quiet {
         eprintln!("seed {}; writing {}", a.seed, out.display());
     }
     let data = report::run(&cfg)?;
+    if let Some((i, n)) = cfg.shard {
+        println!(
+            "shard {i}/{n} of the report's games is in {}. When every shard is done: \
+             `fairylab merge <shard folders> --out DIR`, then the same report command with --out DIR \
+             and without --shard.",
+            out.display()
+        );
+        return Ok(());
+    }
     println!("{}", report::render_markdown(&data));
     println!("report: {}", out.join("report.html").display());
     Ok(())

@@ -25,7 +25,8 @@ pub struct StatsArgs {
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// Shard directories.
+    /// Shard directories: one run each, or whole folders of runs (a report's, a values
+    /// study's), merged folder by folder.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     #[arg(long)]
@@ -107,7 +108,7 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
 }
 
 pub fn merge(a: &MergeArgs) -> Result<(), Error> {
-    let (games, positions) = output::merge(&a.dirs, &a.out)?;
-    println!("merged {games} games and {positions} positions into {}", a.out.display());
+    let (runs, games, positions) = output::merge_tree(&a.dirs, &a.out)?;
+    println!("merged {games} games and {positions} positions of {runs} runs into {}", a.out.display());
     Ok(())
 }

@@ -188,17 +188,7 @@ impl TournamentArgs {
                 }
             }
         }
-        let shard = match &self.shard {
-            None => None,
-            Some(t) => {
-                let (i, n) = t.split_once('/').ok_or_else(|| Error(format!("--shard '{t}' must look like i/n")))?;
-                let (i, n): (u64, u64) = (number("--shard", "i", i)?, number("--shard", "n", n)?);
-                if n == 0 || i == 0 || i > n {
-                    return Err(Error(format!("--shard '{t}': need 1 <= i <= n")));
-                }
-                Some((i, n))
-            }
-        };
+        let shard = self.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
         let rounds = self.games.map(|g| g.div_ceil(2)).unwrap_or(self.rounds);
         if rounds == 0 {
             return Err(Error("--rounds/--games must be positive".into()));

@@ -39,6 +39,10 @@ pub struct ExperimentArgs {
 }
 
 fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
+    // A shard's games alone give no figures (the study said what to do next).
+    if rows.is_empty() {
+        return Ok(());
+    }
     print!("{}", table::format(rows));
     if let Some(dir) = out {
         table::write(dir, rows)?;

@@ -159,6 +159,15 @@ pub struct ReportConfig {
     pub concurrency: usize,
     pub seed: u64,
     pub progress: bool,
+    /// Play only shard `i` of `n` of every run's games and write no report: for clusters.
+    /// Merge the shards' folders (`tournament::output::merge_tree`) and run unsharded.
+    pub shard: Option<(u64, u64)>,
+}
+
+impl ReportConfig {
+    fn shard_arg(&self) -> Option<String> {
+        self.shard.map(|(i, n)| format!("{i}/{n}"))
+    }
 }
 
 fn self_play(
@@ -186,7 +195,7 @@ fn self_play(
         sprt: None,
         out: Some(dir.to_path_buf()),
         pgn: None,
-        shard: None,
+        shard: cfg.shard,
         progress: cfg.progress,
     };
     tournament::run(&settings)?;
@@ -227,13 +236,14 @@ fn piece_values(
         bootstrap: 100,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
         concurrency: Some(cfg.concurrency),
+        shard: cfg.shard_arg(),
         quiet: true,
     };
-    let mut rows = match crate::values::study::regress(&regress) {
-        Ok(r) => r,
+    let (mut rows, fit_failed) = match crate::values::study::regress(&regress) {
+        Ok(r) => (r, false),
         Err(e) => {
             notes.push(format!("Piece values by regression ({label}) not available: {e}"));
-            vec![]
+            (vec![], true)
         }
     };
     // The second estimator: imbalance matches, for bomber games at least the headline F=R,
@@ -248,7 +258,13 @@ fn piece_values(
             .collect();
         // Without a regression (too few games to fit) the engine's own material weights
         // are rough values enough to pick near-balanced matches.
-        let rough = if rough.len() > 1 { rough } else { engine_values(variant).unwrap_or_default() };
+        // A shard without the whole regression corpus leaves the chain to the run after
+        // the merge: a chain from part of the games would differ from shard to shard.
+        let rough = match (rough.len() > 1, cfg.shard.is_some() && !fit_failed) {
+            (true, _) => rough,
+            (false, true) => vec![],
+            (false, false) => engine_values(variant).unwrap_or_default(),
+        };
         let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
         let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
         compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, board.matches(pawn).count() / 2);
@@ -273,6 +289,7 @@ fn piece_values(
             seed: cfg.seed,
             out: Some(dir.join("imbalance")),
             concurrency: Some(cfg.concurrency),
+            shard: cfg.shard_arg(),
             quiet: true,
         };
         match crate::values::study::imbalance(&imb) {
@@ -478,7 +495,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
             sprt: None,
             out: Some(runs.join("tuning")),
             pgn: None,
-            shard: None,
+            shard: cfg.shard,
             progress: cfg.progress,
         };
         let summary = tournament::run(&settings)?;
@@ -503,7 +520,10 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed
     ));
-    write(&cfg.out, &data)?;
+    // A shard's figures cover part of the games: they are never written as a report.
+    if cfg.shard.is_none() {
+        write(&cfg.out, &data)?;
+    }
     Ok(data)
 }
 

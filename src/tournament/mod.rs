@@ -103,6 +103,23 @@ impl Settings {
     }
 }
 
+/// Parses a shard `i/n` (1 <= i <= n).
+pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
+    let bad = || Error(format!("--shard '{text}' must look like i/n with 1 <= i <= n, e.g. 2/4"));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Whether pair `pair` belongs to `shard` (every pair, without one). Pairs go round-robin
+/// so each shard gets an even share of every run, whatever its length.
+pub fn in_shard(pair: u64, shard: Option<(u64, u64)>) -> bool {
+    shard.is_none_or(|(i, n)| pair % n == i - 1)
+}
+
 /// Parallel games: the number asked for (at least 1), or one per core.
 pub fn concurrency(requested: Option<usize>) -> Result<usize, Error> {
     match requested {
@@ -199,10 +216,8 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
     for (ei, &(a, b)) in encounters.iter().enumerate() {
         for r in 0..s.rounds {
             let pair_id = ei as u64 * s.rounds + r;
-            if let Some((i, n)) = s.shard {
-                if pair_id % n != i - 1 {
-                    continue;
-                }
+            if !in_shard(pair_id, s.shard) {
+                continue;
             }
             jobs.push(Job { game_id: 2 * pair_id, pair_id, white: a, black: b, round: r });
             jobs.push(Job { game_id: 2 * pair_id + 1, pair_id, white: b, black: a, round: r });
@@ -231,8 +246,10 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
         let write_fp =
             || std::fs::write(&run_file, &fp).map_err(|e| Error(format!("cannot write {}: {e}", run_file.display())));
         match std::fs::read_to_string(&run_file) {
-            Ok(old) if old == fp => {}
-            Ok(old) => match extension_of(&old, &fp, encounters.len()) {
+            // Which shard plays a game does not change the game, so a directory may be
+            // resumed as another shard, or whole (after `merge`).
+            Ok(old) if output::strip_shard(&old) == output::strip_shard(&fp) => {}
+            Ok(old) => match extension_of(&output::strip_shard(&old), &output::strip_shard(&fp), encounters.len()) {
                 Some(old_rounds) => {
                     if s.progress {
                         eprintln!("extending {} from {old_rounds} to {} rounds", dir.display(), s.rounds);

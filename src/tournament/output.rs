@@ -233,7 +233,50 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<(usize, usize), String> {
     Ok((games.len(), positions.len()))
 }
 
+/// Merges whole trees of run directories (a report's or an imbalance study's folder, or
+/// one tournament's): every folder holding `games.csv` in any input is merged with the
+/// same folder of the other inputs into the same place under `out`. Inputs may overlap
+/// (a folder merged before and copied to every machine): a game present twice must be
+/// the same game. Returns (run folders, games, positions).
+pub fn merge_tree(inputs: &[PathBuf], out: &Path) -> Result<(usize, usize, usize), String> {
+    let mut runs: std::collections::BTreeSet<PathBuf> = Default::default();
+    for dir in inputs {
+        if !dir.is_dir() {
+            return Err(format!("{} is not a directory", dir.display()));
+        }
+        collect_runs(dir, Path::new(""), &mut runs)?;
+    }
+    if runs.is_empty() {
+        return Err("no run folders (with games.csv) in the inputs".into());
+    }
+    let (mut games, mut positions) = (0, 0);
+    for rel in &runs {
+        let parts: Vec<PathBuf> =
+            inputs.iter().map(|d| d.join(rel)).filter(|d| d.join("games.csv").is_file()).collect();
+        let (g, p) = merge(&parts, &out.join(rel)).map_err(|e| format!("{}: {e}", rel.display()))?;
+        games += g;
+        positions += p;
+    }
+    Ok((runs.len(), games, positions))
+}
+
+fn collect_runs(root: &Path, rel: &Path, runs: &mut std::collections::BTreeSet<PathBuf>) -> Result<(), String> {
+    let dir = root.join(rel);
+    if dir.join("games.csv").is_file() {
+        runs.insert(rel.to_path_buf());
+    }
+    let entries = std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for e in entries.flatten() {
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            collect_runs(root, &rel.join(e.file_name()), runs)?;
+        }
+    }
+    Ok(())
+}
+
 /// run.toml without its shard line (shards of one run differ only there).
+/// Lines keep their newlines, so a merged run's run.toml is byte for byte the one an
+/// unsharded run writes, and the merged folder resumes as that run.
 pub fn strip_shard(s: &str) -> String {
-    s.lines().filter(|l| !l.starts_with("shard")).collect::<Vec<_>>().join("\n")
+    s.lines().filter(|l| !l.starts_with("shard")).map(|l| format!("{l}\n")).collect()
 }

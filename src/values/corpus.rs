@@ -30,6 +30,8 @@ pub struct Settings {
     pub concurrency: usize,
     pub progress: bool,
     pub out: PathBuf,
+    /// Play only shard `i` of `n` of the games.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl Settings {
@@ -80,8 +82,9 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
-/// Plays (or completes) the corpus in `s.out`.
-pub fn generate(s: &Settings) -> Result<(), String> {
+/// Plays (or completes) the corpus in `s.out` (with a shard, that shard's games); returns
+/// how many of its games the directory holds, so callers can tell a complete corpus.
+pub fn generate(s: &Settings) -> Result<u64, String> {
     s.validate()?;
     let jobs = jobs(s)?;
     let plan = Plan {
@@ -97,6 +100,8 @@ pub fn generate(s: &Settings) -> Result<(), String> {
         ),
         concurrency: s.concurrency,
         progress: s.progress,
+        shard: s.shard,
     };
-    selfplay::play(&plan, &s.out, &jobs).map(|_| ())
+    let scores = selfplay::play(&plan, &s.out, &jobs)?;
+    Ok(jobs.iter().filter(|j| scores.contains_key(&j.id)).count() as u64)
 }

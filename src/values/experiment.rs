@@ -325,6 +325,7 @@ impl Experiment {
                     concurrency,
                     progress: !o.quiet,
                     out: dir.join("imbalance"),
+                    shard: None,
                 };
                 let r = imbalance::run(&s)?;
                 if let Err(e) = &r.combined {
@@ -348,6 +349,7 @@ impl Experiment {
                     concurrency,
                     progress: !o.quiet,
                     out: dir.join("regress"),
+                    shard: None,
                 };
                 corpus::generate(&cs)?;
                 let mut dirs = vec![cs.out.clone()];

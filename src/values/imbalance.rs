@@ -59,6 +59,9 @@ pub struct Settings {
     pub concurrency: usize,
     pub progress: bool,
     pub out: PathBuf,
+    /// Play only shard `i` of `n` of every match's pairs, all of the budget (merge the
+    /// shards' folders, then run unsharded for the figures).
+    pub shard: Option<(u64, u64)>,
 }
 
 /// One match and its result so far.
@@ -144,6 +147,7 @@ impl Match {
             ),
             concurrency: s.concurrency,
             progress: s.progress,
+            shard: s.shard,
         }
     }
 }
@@ -258,7 +262,9 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
         for &i in &active {
             let m = &mut matches[i];
-            let target = (m.pairs + s.batch_pairs).min(s.max_pairs);
+            // A shard cannot stop early on its part of the games: it plays the budget.
+            let step = if s.shard.is_some() { s.max_pairs } else { s.batch_pairs };
+            let target = (m.pairs + step).min(s.max_pairs);
             let scores = selfplay::play(&m.plan(s), &m.dir, &m.jobs(target))?;
             let mut penta = Pentanomial::default();
             for k in 0..target {

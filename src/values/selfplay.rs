@@ -16,6 +16,7 @@ use crate::engine::Engine;
 use crate::eval::EngineConfig;
 use crate::games::{play_game, Adjudication, EnginePlayer, GameRecord, Player};
 use crate::search::Limits;
+use crate::tournament::in_shard;
 use crate::tournament::openings::{opening, OpeningConfig};
 use crate::tournament::output::{position_rows, GameRow, Writer};
 use crate::Variant;
@@ -61,6 +62,9 @@ pub struct Plan {
     pub description: String,
     pub concurrency: usize,
     pub progress: bool,
+    /// Play only the games of shard `i` of `n` (games `2k` and `2k + 1` form pair `k`).
+    /// Not part of the fingerprint: a game is the same whichever machine plays it.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl Plan {
@@ -132,7 +136,8 @@ pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>,
             scores.insert(g.game_id, s);
         }
     }
-    let todo: Vec<&Job> = jobs.iter().filter(|j| !scores.contains_key(&j.id)).collect();
+    let todo: Vec<&Job> =
+        jobs.iter().filter(|j| !scores.contains_key(&j.id) && in_shard(j.id / 2, plan.shard)).collect();
     if todo.is_empty() {
         return Ok(scores);
     }

@@ -69,6 +69,10 @@ pub struct RegressRequest {
     /// Parallel games (default: number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
+    /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
+    /// folders with `fairylab merge`, then run again without --shard for the figures.
+    #[arg(long)]
+    pub shard: Option<String>,
     #[arg(long)]
     pub quiet: bool,
 }
@@ -116,6 +120,10 @@ pub struct ImbalanceRequest {
     pub out: Option<PathBuf>,
     #[arg(long)]
     pub concurrency: Option<usize>,
+    /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
+    /// folders with `fairylab merge`, then run again without --shard for the figures.
+    #[arg(long)]
+    pub shard: Option<String>,
     #[arg(long)]
     pub quiet: bool,
 }
@@ -136,8 +144,11 @@ fn options_label(options: &[String]) -> String {
 }
 
 /// Regression study (`fairylab values regress`).
+/// With a shard, the shard's games are played and no rows come back unless the corpus is
+/// complete (merged before), since a fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
     let variant = load(&a.variant, &a.options)?;
+    let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
     if a.bootstrap < 10 {
@@ -153,6 +164,9 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
     let dirs = match (&a.games, a.data.is_empty()) {
         (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
         (None, true) => return Err(Error("give --data DIR... (run directories) or --games N --out DIR".into())),
+        (None, false) if shard.is_some() => {
+            return Err(Error("--shard plays games: it needs --games, not --data".into()))
+        }
         (None, false) => {
             // The table records the node count when every directory states the same one.
             let all: Vec<Option<u64>> = a.data.iter().map(|d| dataset::run_nodes(d)).collect();
@@ -179,12 +193,24 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
                 concurrency: crate::tournament::concurrency(a.concurrency)?,
                 progress: !a.quiet,
                 out: out.clone(),
+                shard,
             };
             s.validate()?;
             if !a.quiet {
                 eprintln!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed);
             }
-            corpus::generate(&s)?;
+            let finished = corpus::generate(&s)?;
+            if let (Some((i, k)), true) = (shard, finished < *n) {
+                if !a.quiet {
+                    eprintln!(
+                        "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
+                         (`fairylab merge`) and run again without --shard to fit",
+                        *n,
+                        out.display()
+                    );
+                }
+                return Ok(vec![]);
+            }
             nodes = a.nodes;
             vec![out]
         }
@@ -208,9 +234,11 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
     Ok(table::regression_rows(&ctx, &r, model.name()))
 }
 
-/// Imbalance study (`fairylab values imbalance`); also returns the run directory.
+/// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
+/// shard, its games are played (the whole budget: no early stop) and no rows come back.
 pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
     let variant = load(&a.variant, &a.options)?;
+    let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let comparisons = a
         .compare
@@ -251,8 +279,19 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         concurrency: crate::tournament::concurrency(a.concurrency)?,
         progress: !a.quiet,
         out: out.clone(),
+        shard,
     };
     let r = imbalance::run(&s)?;
+    if let Some((i, n)) = shard {
+        if !a.quiet {
+            eprintln!(
+                "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
+                 without --shard for the figures",
+                out.display()
+            );
+        }
+        return Ok((vec![], out));
+    }
     if let Err(e) = &r.combined {
         eprintln!("note: no absolute values: {e}");
     }
