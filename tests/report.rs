@@ -128,8 +128,39 @@ fn report_numbers_match_raw_games_and_files() {
         !html.contains("http://")
             || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\""))
     );
-    // Summary across reports.
-    assert_eq!(report::summary(out.parent().unwrap()).map(|n| n >= 1), Ok(true));
+    // Summary across reports: every balance row and every piece's values, as in the report.
+    let all = out.with_extension("all");
+    std::fs::create_dir_all(all.join("hangars")).unwrap();
+    std::fs::copy(out.join("report.json"), all.join("hangars/report.json")).unwrap();
+    assert_eq!(report::summary(&all), Ok(1));
+    let summary = std::fs::read_to_string(all.join("summary.md")).unwrap();
+    for b in &data.balance {
+        let row = format!(
+            "| {} | {} | {} | {} |",
+            b.games,
+            report::format_pct(&b.white_score),
+            report::format_elo(&b.white_elo),
+            report::format_pct(&b.draw_rate)
+        );
+        assert!(summary.contains(&row), "{row} not in the summary");
+    }
+    for o in &data.option_effects {
+        assert!(summary.contains(&format!(
+            "| {} | {} nodes | {} |",
+            o.option,
+            o.balance.nodes,
+            report::format_pct(&o.balance.white_score)
+        )));
+    }
+    for v in
+        data.piece_values.iter().filter(|v| v.method.starts_with("regression") && v.piece.len() == 1 && v.piece != "P")
+    {
+        let cell = format!("| {} | {:.2} [{:.2}, {:.2}] |", v.piece, v.value, v.low, v.high);
+        assert!(summary.contains(&cell), "{cell} not in the summary");
+    }
+    let html = std::fs::read_to_string(all.join("summary.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 2, "Elo and draw-rate charts");
+    let _ = std::fs::remove_dir_all(&all);
 }
 
 #[test]

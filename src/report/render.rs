@@ -70,9 +70,25 @@ pub fn markdown(d: &ReportData) -> String {
             v.map_or("- | -".to_string(), |v| format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high))
         };
         if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
-            s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval |\n|---|---|---|---|---|\n";
+            s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval | intervals overlap |\n|---|---|---|---|---|---|\n";
+            let mut apart = vec![];
             for p in &pieces {
-                s += &format!("| {p} | {} | {} |\n", cell(find(p, "regression")), cell(find(p, "imbalance-lsq")));
+                let (r, i) = (find(p, "regression"), find(p, "imbalance-lsq"));
+                let overlap = match (r, i) {
+                    (Some(r), Some(i)) if r.low <= i.high && i.low <= r.high => "yes",
+                    (Some(r), Some(i)) => {
+                        apart.push(format!("{p} ({:.2} against {:.2})", r.value, i.value));
+                        "**no**"
+                    }
+                    _ => "-",
+                };
+                s += &format!("| {p} | {} | {} | {overlap} |\n", cell(r), cell(i));
+            }
+            if !apart.is_empty() {
+                s += &format!(
+                    "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
+                    apart.join(", ")
+                );
             }
             s += "\nAll rows:\n\n";
         }
@@ -184,11 +200,25 @@ fn table_html(md_rows: &[Vec<String>]) -> String {
         s += "<tr>";
         for c in row {
             let tag = if i == 0 { "th" } else { "td" };
-            s += &format!("<{tag}>{}</{tag}>", c.replace('&', "&amp;").replace('<', "&lt;"));
+            s += &format!("<{tag}>{}</{tag}>", inline(c));
         }
         s += "</tr>";
     }
     s + "</table>"
+}
+
+/// Markdown's inline marks as HTML: escapes, `**bold**`, code marks dropped.
+fn inline(text: &str) -> String {
+    let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('`', "");
+    let mut out = String::new();
+    for (i, part) in escaped.split("**").enumerate() {
+        if i % 2 == 1 {
+            out += &format!("<b>{part}</b>");
+        } else {
+            out += part;
+        }
+    }
+    out
 }
 
 /// Turns the markdown tables and headings into HTML and adds the charts.
@@ -269,9 +299,9 @@ pub fn html(d: &ReportData) -> String {
         } else if let Some(h) = line.strip_prefix("# ") {
             body += &format!("<h1>{h}</h1>");
         } else if let Some(item) = line.strip_prefix("* ") {
-            body += &format!("<p>• {item}</p>");
+            body += &format!("<p>• {}</p>", inline(item));
         } else if !line.trim().is_empty() {
-            body += &format!("<p>{}</p>", line.replace('`', ""));
+            body += &format!("<p>{}</p>", inline(line));
         }
     }
     flush(&mut rows, &mut body);
@@ -287,19 +317,77 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
+fn interval(v: &PieceValue) -> String {
+    format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
+}
+
+/// The cross-variant page: balance at every search budget (the draw-rate trend with
+/// strength), the effect of each option, and every piece's value by both estimators.
 pub fn summary_markdown(reports: &[ReportData]) -> String {
-    let mut s = String::from("# fairylab: all variants\n\n| variant | options | budget | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|\n");
+    let mut s = String::from("# fairylab: all variants\n\n");
+    s += &format!(
+        "{} reports; each figure with its 95 % interval. Every report's own page has the games, seeds and notes.\n\n",
+        reports.len()
+    );
+    s += "## Balance\n\n| variant | options | budget | search | games | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|---|---|\n";
     for d in reports {
-        if let Some(b) = d.balance.last() {
+        for (k, b) in d.balance.iter().enumerate() {
+            // Game lengths are measured at the stronger (last) budget.
+            let plies = if k + 1 == d.balance.len() { format!("{:.1}", d.lengths.mean) } else { "-".into() };
             s += &format!(
-                "| {} | {} | {:?} | {} | {} | {} | {:.1} |\n",
+                "| {} | {} | {:?} | {} | {} | {} | {} | {} | {plies} |\n",
                 d.title,
                 options_label(d),
                 d.budget,
+                b.label,
+                b.games,
                 pct(&b.white_score),
                 elo(&b.white_elo),
                 pct(&b.draw_rate),
-                d.lengths.mean
+            );
+        }
+    }
+    let with_options: Vec<&ReportData> = reports.iter().filter(|d| !d.option_effects.is_empty()).collect();
+    if !with_options.is_empty() {
+        s += "\n## Options\n\nEach option added to a report's rules, played at the report's first search budget.\n\n| variant | options | adding | search | White's score | draw rate | bomber F with it (regression) | F without it |\n|---|---|---|---|---|---|---|---|\n";
+        for d in with_options {
+            let f = |list: &[PieceValue]| {
+                list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")).map_or("-".into(), interval)
+            };
+            for o in &d.option_effects {
+                s += &format!(
+                    "| {} | {} | {} | {} nodes | {} | {} | {} | {} |\n",
+                    d.title,
+                    options_label(d),
+                    o.option,
+                    o.balance.nodes,
+                    pct(&o.balance.white_score),
+                    pct(&o.balance.draw_rate),
+                    f(&o.piece_values),
+                    f(&d.piece_values)
+                );
+            }
+        }
+    }
+    s += "\n## Piece values (pawns)\n\n| variant | options | piece | regression | imbalance matches |\n|---|---|---|---|---|\n";
+    for d in reports {
+        let mut pieces: Vec<&str> =
+            d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        for p in pieces {
+            let find = |prefix: &str| {
+                d.piece_values
+                    .iter()
+                    .find(|v| v.piece == p && v.method.starts_with(prefix))
+                    .map_or("-".into(), interval)
+            };
+            s += &format!(
+                "| {} | {} | {p} | {} | {} |\n",
+                d.title,
+                options_label(d),
+                find("regression"),
+                find("imbalance-lsq")
             );
         }
     }
@@ -308,23 +396,57 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
 
 pub fn summary_html(reports: &[ReportData]) -> String {
     let md = summary_markdown(reports);
-    let rows: Vec<Vec<String>> = md
-        .lines()
-        .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
-        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
-        .collect();
-    let bars: Vec<(String, f64, f64, f64)> = reports
-        .iter()
-        .filter_map(|d| {
-            d.balance.last().map(|b| {
-                (format!("{} {}", d.variant, d.options.join(",")), b.white_elo.value, b.white_elo.low, b.white_elo.high)
-            })
-        })
-        .collect();
-    let body = format!(
-        "<h1>fairylab: all variants</h1>{}{}",
-        table_html(&rows),
-        svg::bars("White's advantage (Elo)", &bars, 0.0, "")
-    );
+    let mut body = String::new();
+    let mut rows: Vec<Vec<String>> = vec![];
+    for line in md.lines().chain([""]) {
+        if line.starts_with('|') {
+            if !line.starts_with("|---") {
+                rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
+            }
+            continue;
+        }
+        if !rows.is_empty() {
+            body += &table_html(&rows);
+            rows.clear();
+        }
+        if let Some(h) = line.strip_prefix("# ") {
+            body += &format!("<h1>{}</h1>", inline(h));
+        } else if let Some(h) = line.strip_prefix("## ") {
+            body += &format!("<h2>{}</h2>", inline(h));
+            if h == "Balance" {
+                let label = |d: &ReportData, b: &super::figures::Balance| {
+                    let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
+                    format!("{}{o} @{}", d.variant, b.label)
+                };
+                let elo: Vec<(String, f64, f64, f64)> = reports
+                    .iter()
+                    .flat_map(|d| d.balance.iter().map(move |b| (d, b)))
+                    .map(|(d, b)| (label(d, b), b.white_elo.value, b.white_elo.low, b.white_elo.high))
+                    .collect();
+                body += &svg::bars("White's advantage (Elo, 95 % CI)", &elo, 0.0, "");
+                let draws: Vec<(String, f64, f64, f64)> = reports
+                    .iter()
+                    .flat_map(|d| d.balance.iter().map(move |b| (d, b)))
+                    .map(|(d, b)| {
+                        (label(d, b), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)
+                    })
+                    .collect();
+                body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+            }
+        } else if !line.trim().is_empty() {
+            body += &format!("<p>{}</p>", inline(line));
+        }
+    }
     page("fairylab summary", &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline;
+
+    #[test]
+    fn inline_marks_become_html() {
+        assert_eq!(inline("**no** `MM` a<b & c"), "<b>no</b> MM a&lt;b &amp; c");
+        assert_eq!(inline("plain"), "plain");
+    }
 }

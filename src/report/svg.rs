@@ -7,7 +7,12 @@ fn esc(s: &str) -> String {
 
 /// Horizontal bars `(label, value, low, high)` around a reference line at `zero`.
 pub fn bars(title: &str, rows: &[(String, f64, f64, f64)], zero: f64, unit: &str) -> String {
-    let (w, row_h, left, right) = (700.0, 28.0, 190.0, 90.0);
+    // The label column fits the longest label (about 7 px per character at 12 px), and
+    // the chart widens with it so the bars keep their room.
+    let longest = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0) as f64;
+    let left = (16.0 + 7.0 * longest).max(190.0);
+    let (row_h, right) = (28.0, 90.0);
+    let w = left + 420.0 + right;
     let h = 40.0 + row_h * rows.len() as f64 + 20.0;
     let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
     // The axis spans the values and their intervals, but an interval reaching far beyond
