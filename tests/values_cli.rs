@@ -282,6 +282,30 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
     assert!(rows.iter().all(|r| r["seed"] == 3 && r["nodes"] == 100 && r["variant"] == "flying-bombers-hangars"));
     assert!(out.join("default/imbalance/F-vs-R/games.csv").exists());
     assert!(out.join("immediate-landing/regress/games.csv").exists());
-    let _ = std::fs::remove_dir_all(&out);
+    // On two machines: each plays its shard, the folders merge, and the unsharded run on
+    // the merged folder plays nothing more and writes the same table.
+    let mut parts = vec![];
+    for i in 1..=2 {
+        let part = dir(&format!("experiment-part{i}"));
+        let shard = format!("{i}/2");
+        let args =
+            ["experiment", file.to_str().unwrap(), "--out", part.to_str().unwrap(), "--quiet", "--shard", &shard];
+        run_ok(&args);
+        assert!(!part.join("values.csv").exists(), "a shard writes no table");
+        assert_eq!(read_games(&part.join("default/regress")).unwrap().len(), 30, "half the corpus");
+        parts.push(part);
+    }
+    let merged = dir("experiment-merged");
+    fairylab::tournament::output::merge_tree(&parts, &merged).unwrap();
+    let before = std::fs::read(merged.join("default/regress/games.csv")).unwrap();
+    run_ok(&["experiment", file.to_str().unwrap(), "--out", merged.to_str().unwrap(), "--quiet"]);
+    assert_eq!(std::fs::read(merged.join("default/regress/games.csv")).unwrap(), before, "nothing replayed");
+    assert_eq!(
+        std::fs::read_to_string(merged.join("values.csv")).unwrap(),
+        std::fs::read_to_string(out.join("values.csv")).unwrap()
+    );
+    for d in parts.iter().chain([&merged, &out]) {
+        let _ = std::fs::remove_dir_all(d);
+    }
     let _ = std::fs::remove_file(&file);
 }

@@ -34,6 +34,10 @@ pub struct ExperimentArgs {
     pub scale: Option<f64>,
     #[arg(long)]
     pub concurrency: Option<usize>,
+    /// Play only shard i of n (`2/4`) of every match and corpus, for clusters: merge the
+    /// shards' folders with `fairylab merge`, then run again without --shard.
+    #[arg(long)]
+    pub shard: Option<String>,
     #[arg(long)]
     pub quiet: bool,
 }
@@ -68,11 +72,14 @@ pub fn run(a: &ValuesArgs) -> Result<(), Error> {
 /// Entry point of `fairylab experiment FILE`.
 pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
     let e = Experiment::load(&a.file)?;
-    let o = Overrides { out: a.out.clone(), scale: a.scale, concurrency: a.concurrency, quiet: a.quiet };
+    let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
+    let o = Overrides { out: a.out.clone(), scale: a.scale, concurrency: a.concurrency, quiet: a.quiet, shard };
     if a.concurrency == Some(0) {
         return Err(Error("--concurrency must be at least 1".into()));
     }
     let rows = e.run(&o)?;
-    print!("{}", table::format(&rows));
+    if shard.is_none() {
+        print!("{}", table::format(&rows));
+    }
     Ok(())
 }

@@ -162,6 +162,9 @@ pub struct Overrides {
     pub scale: Option<f64>,
     pub concurrency: Option<usize>,
     pub quiet: bool,
+    /// Play only shard `i` of `n` of every match and corpus (no table is written): merge
+    /// the shards' folders with `fairylab merge` and run unsharded for the figures.
+    pub shard: Option<(u64, u64)>,
 }
 
 /// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
@@ -325,13 +328,15 @@ impl Experiment {
                     concurrency,
                     progress: !o.quiet,
                     out: dir.join("imbalance"),
-                    shard: None,
+                    shard: o.shard,
                 };
                 let r = imbalance::run(&s)?;
-                if let Err(e) = &r.combined {
-                    eprintln!("note: no absolute values from the comparisons: {e}");
+                if o.shard.is_none() {
+                    if let Err(e) = &r.combined {
+                        eprintln!("note: no absolute values from the comparisons: {e}");
+                    }
+                    rows.extend(table::imbalance_rows(&ctx, &r));
                 }
-                rows.extend(table::imbalance_rows(&ctx, &r));
                 imbalance_dirs = r.dirs;
             }
             if let Some(rg) = &self.regress {
@@ -349,9 +354,12 @@ impl Experiment {
                     concurrency,
                     progress: !o.quiet,
                     out: dir.join("regress"),
-                    shard: None,
+                    shard: o.shard,
                 };
                 corpus::generate(&cs)?;
+                if o.shard.is_some() {
+                    continue;
+                }
                 let mut dirs = vec![cs.out.clone()];
                 if rg.include_imbalance_games {
                     dirs.extend(imbalance_dirs.iter().cloned());
@@ -387,6 +395,13 @@ impl Experiment {
                     }
                 }
             }
+        }
+        if let Some((i, n)) = o.shard {
+            eprintln!(
+                "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again without --shard",
+                out.display()
+            );
+            return Ok(vec![]);
         }
         table::write(&out, &rows)?;
         eprintln!("wrote {} and {}", out.join("values.csv").display(), out.join("values.json").display());
