@@ -16,11 +16,19 @@ pub fn bars(title: &str, rows: &[(String, f64, f64, f64)], zero: f64, unit: &str
     let h = 40.0 + row_h * rows.len() as f64 + 20.0;
     let finite = |x: f64| if x.is_finite() { Some(x) } else { None };
     // The axis spans the values and their intervals, but an interval reaching far beyond
-    // the values (a small-sample regression's) is cut at half the values' span past them,
-    // so it cannot squeeze every bar into a sliver.
+    // the values and the other intervals (a small-sample regression's) is cut at half the
+    // values' span, or a bit more than the typical interval, past them, so it cannot
+    // squeeze every bar into a sliver. Typical intervals are always shown whole.
     let vlo = rows.iter().filter_map(|r| finite(r.1)).fold(zero, f64::min);
     let vhi = rows.iter().filter_map(|r| finite(r.1)).fold(zero, f64::max);
-    let reach = 0.5 * (vhi - vlo).max(1e-9);
+    let mut reaches: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.1.is_finite())
+        .map(|r| [r.1 - r.2, r.3 - r.1].into_iter().filter(|d| d.is_finite()).fold(0.0, f64::max))
+        .collect();
+    reaches.sort_by(f64::total_cmp);
+    let typical = reaches.get(reaches.len() / 2).copied().unwrap_or(0.0);
+    let reach = (0.5 * (vhi - vlo)).max(1.25 * typical).max(1e-9);
     let lo = rows.iter().filter_map(|r| finite(r.2)).fold(vlo, f64::min).max(vlo - reach);
     let hi = rows.iter().filter_map(|r| finite(r.3)).fold(vhi, f64::max).min(vhi + reach);
     let span = (hi - lo).max(1e-9);
@@ -147,4 +155,36 @@ pub fn lines(title: &str, series: &[(String, Vec<(f64, f64)>)], xlabel: &str, yl
         );
     }
     s + "</svg>"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bars;
+
+    /// The axis ends printed under a bar chart.
+    fn axis(svg: &str) -> (f64, f64) {
+        let ends: Vec<f64> = svg
+            .split("fill=\"#555\"")
+            .skip(1)
+            .filter_map(|t| t.split('>').nth(1)?.split('<').next()?.parse().ok())
+            .collect();
+        (ends[0], ends[1])
+    }
+
+    #[test]
+    fn typical_intervals_are_shown_whole() {
+        // Balance-like: values close together, intervals much wider than their spread.
+        let rows = vec![("a".to_string(), 12.2, -7.3, 31.7), ("b".to_string(), -1.3, -18.1, 15.5)];
+        assert_eq!(axis(&bars("t", &rows, 0.0, "")), (-18.1, 31.7));
+    }
+
+    #[test]
+    fn one_runaway_interval_is_cut() {
+        let mut rows: Vec<(String, f64, f64, f64)> =
+            (1..=5).map(|i| (format!("p{i}"), i as f64, i as f64 - 0.5, i as f64 + 0.5)).collect();
+        rows.push(("wild".into(), 3.0, 1.0, 99.0));
+        let (lo, hi) = axis(&bars("t", &rows, 0.0, ""));
+        assert_eq!(lo, 0.0);
+        assert!((5.5..10.0).contains(&hi), "axis end {hi}");
+    }
 }
