@@ -196,6 +196,15 @@ fn bland_report_has_the_setup_matrix() {
     assert_eq!(m.best_white.1, best);
     assert!(std::fs::read_to_string(out.join("setup_matrix.csv")).unwrap().lines().count() == 37);
     assert!(data.notes.iter().any(|n| n.contains("provisional")));
+    // The regression's games start from every setup combination, so the pieces only a
+    // setup brings in (Knight, Modern War Machine) get values too.
+    for piece in ["N", "M"] {
+        assert!(
+            data.piece_values.iter().any(|v| v.piece == piece && v.method.starts_with("regression")),
+            "no regression value for {piece}: {:?}",
+            data.notes
+        );
+    }
 }
 
 #[test]

@@ -309,3 +309,44 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
     }
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn all_setups_gives_the_setup_only_pieces_values() {
+    let out = dir("setups");
+    let o = out.to_str().unwrap();
+    let args = [
+        "values",
+        "regress",
+        "--variant",
+        "bland-chess-46",
+        "--games",
+        "80",
+        "--nodes",
+        "100",
+        "--all-setups",
+        "--bootstrap",
+        "10",
+        "--out",
+        o,
+        "--quiet",
+        "--concurrency",
+        "2",
+    ];
+    run_ok(&args);
+    // Games start from many setup combinations (the FEN's 7th field), each legal for it.
+    let games = read_games(&out).unwrap();
+    let setups: std::collections::BTreeSet<&str> =
+        games.iter().filter_map(|g| g.opening.split_whitespace().nth(6)).collect();
+    assert!(setups.len() >= 10, "{setups:?}");
+    let rows = read_table(&out);
+    for piece in ["N", "M", "W", "R"] {
+        assert!(
+            rows.iter().any(|r| r["piece"] == piece && r["method"] == "regression-logistic"),
+            "no value for {piece}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    // Without setup choices the flag is an error naming the game.
+    let e = error_of(&["values", "regress", "--variant", "chess", "--games", "4", "--all-setups", "--out", o]);
+    assert!(e.contains("chess has no setup choices"), "{e}");
+}

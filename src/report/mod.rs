@@ -235,6 +235,9 @@ fn piece_values(
         model: "logistic".into(),
         bootstrap: 100,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
+        // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
+        // start from every combination, so those pieces get values too.
+        all_setups: !variant.setup_choices().is_empty(),
         concurrency: Some(cfg.concurrency),
         shard: cfg.shard_arg(),
         quiet: true,
@@ -265,6 +268,8 @@ fn piece_values(
             (false, true) => vec![],
             (false, false) => engine_values(variant).unwrap_or_default(),
         };
+        // Matches start from the start position: only its pieces can be traded.
+        let rough: Vec<(char, f64)> = rough.into_iter().filter(|&(c, _)| board.contains(c)).collect();
         let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
         let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
         compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, board.matches(pawn).count() / 2);

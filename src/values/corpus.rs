@@ -32,6 +32,9 @@ pub struct Settings {
     pub out: PathBuf,
     /// Play only shard `i` of `n` of the games.
     pub shard: Option<(u64, u64)>,
+    /// Start positions games pick from (e.g. every setup choice of Bland Chess 46, so the
+    /// setup-only pieces get values); empty: the variant's start position.
+    pub fens: Vec<String>,
 }
 
 impl Settings {
@@ -53,13 +56,23 @@ impl Settings {
 pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
     let pieces = Pieces::of(s.variant)?;
     let base = weights::material(s.variant, &pieces, &s.engine)?;
-    let start = s.variant.start_position();
+    let starts = match s.fens.len() {
+        0 => vec![s.variant.start_position()],
+        _ => s.fens.iter().map(|f| s.variant.parse_fen(f).map_err(|e| e.0)).collect::<Result<Vec<_>, _>>()?,
+    };
     // Only types both sides have at the start can be taken away.
-    let (w, b) = (pieces.counts(&start.material(0))?, pieces.counts(&start.material(1))?);
-    let removable: Vec<char> =
-        (0..pieces.len()).filter(|&t| w[t] > 0 && b[t] > 0).map(|t| pieces.types[t].letter).collect();
+    let mut removable_at = Vec::with_capacity(starts.len());
+    for start in &starts {
+        let (w, b) = (pieces.counts(&start.material(0))?, pieces.counts(&start.material(1))?);
+        let r: Vec<char> =
+            (0..pieces.len()).filter(|&t| w[t] > 0 && b[t] > 0).map(|t| pieces.types[t].letter).collect();
+        removable_at.push(r);
+    }
     let mut jobs = Vec::with_capacity(s.games as usize);
     for i in 0..s.games {
+        let opening = selfplay::opening_index(i);
+        // The start position the opening index picks (see `tournament::openings::opening`).
+        let removable = &removable_at[(opening % starts.len() as u64) as usize];
         let mut rng = Rng::new(s.seed ^ (i + 1).wrapping_mul(0xA076_1D64_78BD_642F));
         let imbalance = if removable.len() >= 2 && (rng.next_u64() as f64 / u64::MAX as f64) < s.imbalance_fraction {
             let a = rng.below(removable.len());
@@ -77,7 +90,7 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
             white.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
             black.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
         }
-        jobs.push(Job { id: i, opening: selfplay::opening_index(i), imbalance, white, black });
+        jobs.push(Job { id: i, opening, imbalance, white, black });
     }
     Ok(jobs)
 }
@@ -100,6 +113,7 @@ pub fn generate(s: &Settings) -> Result<u64, String> {
         ),
         concurrency: s.concurrency,
         progress: s.progress,
+        fens: s.fens.clone(),
         shard: s.shard,
     };
     let scores = selfplay::play(&plan, &s.out, &jobs)?;

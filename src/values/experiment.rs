@@ -355,6 +355,7 @@ impl Experiment {
                     progress: !o.quiet,
                     out: dir.join("regress"),
                     shard: o.shard,
+                    fens: vec![],
                 };
                 corpus::generate(&cs)?;
                 if o.shard.is_some() {

@@ -147,6 +147,7 @@ impl Match {
             ),
             concurrency: s.concurrency,
             progress: s.progress,
+            fens: vec![],
             shard: s.shard,
         }
     }

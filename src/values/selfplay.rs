@@ -62,6 +62,9 @@ pub struct Plan {
     pub description: String,
     pub concurrency: usize,
     pub progress: bool,
+    /// Start positions the jobs' opening indices pick from (index mod count); empty: the
+    /// variant's start position.
+    pub fens: Vec<String>,
     /// Play only the games of shard `i` of `n` (games `2k` and `2k + 1` form pair `k`).
     /// Not part of the fingerprint: a game is the same whichever machine plays it.
     pub shard: Option<(u64, u64)>,
@@ -69,7 +72,7 @@ pub struct Plan {
 
 impl Plan {
     fn fingerprint(&self) -> String {
-        format!(
+        let mut s = format!(
             "variant = {:?}\noptions = {:?}\nnodes = {}\nrandom_plies = {}\nmax_drift = {}\nseed = {}\nadjudication = {:?}\njobs = {:?}\n",
             self.variant.name(),
             self.variant.options(),
@@ -79,12 +82,17 @@ impl Plan {
             self.seed,
             self.adjudication,
             self.description
-        )
+        );
+        // Start positions are listed only when given, so older folders keep resuming.
+        if !self.fens.is_empty() {
+            s += &format!("fens = {:?}\n", self.fens);
+        }
+        s
     }
 
     fn openings(&self, imbalance: &Option<(String, String)>) -> OpeningConfig {
         OpeningConfig {
-            fens: vec![],
+            fens: self.fens.clone(),
             random_plies: self.random_plies,
             imbalance: imbalance.clone(),
             max_drift: self.max_drift,

@@ -63,6 +63,11 @@ pub struct RegressRequest {
     /// Bootstrap replicates (resampling whole games).
     #[arg(long, default_value_t = 200)]
     pub bootstrap: usize,
+    /// Start each generated game from a random one of the variant's setup combinations
+    /// (Bland Chess 46: White's and Black's choices), so pieces only a setup brings in get
+    /// values too.
+    #[arg(long)]
+    pub all_setups: bool,
     /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
     #[arg(long = "compare")]
     pub compare: Vec<String>,
@@ -144,6 +149,21 @@ fn options_label(options: &[String]) -> String {
 }
 
 /// Regression study (`fairylab values regress`).
+/// Every combination of White's and Black's setup choices as a start FEN.
+fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
+    let choices = variant.setup_choices();
+    if choices.is_empty() {
+        return Err(Error(format!("--all-setups: {} has no setup choices", variant.name())));
+    }
+    let mut fens = vec![];
+    for w in &choices {
+        for b in &choices {
+            fens.push(variant.setup_position(&format!("{w}/{b}"))?.fen());
+        }
+    }
+    Ok(fens)
+}
+
 /// With a shard, the shard's games are played and no rows come back unless the corpus is
 /// complete (merged before), since a fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
@@ -194,6 +214,7 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
                 progress: !a.quiet,
                 out: out.clone(),
                 shard,
+                fens: if a.all_setups { setup_fens(variant)? } else { vec![] },
             };
             s.validate()?;
             if !a.quiet {
