@@ -205,8 +205,52 @@ impl Engine {
         on!(&mut self.width, i => i.go(limits, on_info))
     }
 
+    /// A fingerprint of this engine's play: its evaluation weights and the outcome of a
+    /// fixed small search of the start position (which moves with any change of the
+    /// search or the move generator that alters play). Run folders record it, so games of
+    /// another build or another engine config are never mixed into them. Stable across
+    /// machines and Rust versions (FNV-1a, no std hasher). Leaves the engine reset.
+    pub fn signature(&mut self) -> Result<u64, Error> {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        let ev = self.evaluator();
+        for (name, w) in ev.layout.names.iter().zip(&ev.weights) {
+            eat(format!("{name}={w};").as_bytes());
+        }
+        self.new_game();
+        self.set_position(None, &[])?;
+        let d = self.go(&Limits::nodes(3000), &mut |_| {});
+        eat(format!("{:?} {} {} {}", d.best, d.score_cp, d.nodes, d.pv.join(" ")).as_bytes());
+        self.new_game();
+        Ok(h)
+    }
+
     /// Static evaluation of the current position (side to move's view).
     pub fn static_eval(&self) -> i32 {
         on!(&self.width, i => i.searcher.eval.evaluate(&i.pos))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signature_follows_the_weights_and_nothing_else() {
+        let v = Variant::load("chess", &[]).unwrap();
+        let cfg = EngineConfig::for_variant("chess").unwrap();
+        let sig = |settings: &[(String, f32)]| Engine::new(v, &cfg, settings, 4).unwrap().signature().unwrap();
+        let base = sig(&[]);
+        assert_eq!(base, sig(&[]), "deterministic");
+        let mut e = Engine::new(v, &cfg, &[], 4).unwrap();
+        e.set_position(None, &["e2e4".to_string()]).unwrap();
+        e.go(&Limits::nodes(500), &mut |_| {});
+        assert_eq!(e.signature().unwrap(), base, "neither the current position nor earlier searches matter");
+        assert_ne!(sig(&[("value.N".into(), 290.0)]), base);
+        assert_ne!(sig(&[("open.R".into(), 20.0)]), base, "a weight the start position does not use");
     }
 }

@@ -161,3 +161,33 @@ fn imbalance_openings_remove_the_named_pieces() {
     let bad = OpeningConfig { random_plies: 0, imbalance: Some(("X".into(), "".into())), ..Default::default() };
     assert!(tournament::openings::opening(v, &bad, 0).is_err());
 }
+
+#[test]
+fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
+    let d = dir("signature");
+    let config = d.with_extension("toml");
+    let write_config = |knight: u32| {
+        std::fs::write(&config, format!("variant = \"chess\"\n[weights]\n\"value.N\" = {knight}\n")).unwrap()
+    };
+    write_config(300);
+    let mut s = settings("chess", &d, 2);
+    s.rounds = 1;
+    s.pgn = None;
+    s.engines[1] = EngineSpec::parse(&format!("name=B config={}", config.display())).unwrap();
+    tournament::run(&s).unwrap();
+    let run_toml = std::fs::read_to_string(d.join("run.toml")).unwrap();
+    assert!(run_toml.contains("engine_signature = [\"A:") && run_toml.contains("\"B:"), "{run_toml}");
+    // Same path, other weights: the settings match, the engine does not.
+    write_config(280);
+    let e = tournament::run(&s).unwrap_err().0;
+    assert!(e.contains("another engine build or engine config"), "{e}");
+    write_config(300);
+    assert_eq!(tournament::run(&s).unwrap().games, 2, "the original config resumes");
+    // A folder from before signatures were recorded resumes as before.
+    let legacy: String =
+        run_toml.lines().filter(|l| !l.starts_with("engine_signature")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(d.join("run.toml"), legacy).unwrap();
+    assert_eq!(tournament::run(&s).unwrap().games, 2);
+    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_file(&config);
+}

@@ -105,6 +105,18 @@ impl EngineSpec {
         Ok(EnginePlayer::new(&self.name, engine, self.limits.clone().unwrap_or_else(|| limits.clone()), clock))
     }
 
+    /// The in-process engine's [`Engine::signature`](crate::engine::Engine::signature);
+    /// `None` for an external engine (its build is not ours to see).
+    pub fn signature(&self, variant: Variant) -> Result<Option<u64>, String> {
+        let EngineKind::Internal { config, settings, .. } = &self.kind else { return Ok(None) };
+        let cfg = match config {
+            Some(path) => EngineConfig::load(path)?,
+            None => EngineConfig::for_variant(variant.name())?,
+        };
+        let mut engine = Engine::new(variant, &cfg, settings, 1).map_err(|e| e.0)?;
+        engine.signature().map(Some).map_err(|e| e.0)
+    }
+
     /// A fresh player for one worker.
     pub fn player(
         &self,

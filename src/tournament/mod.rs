@@ -103,6 +103,17 @@ impl Settings {
     }
 }
 
+/// The run.toml line with every in-process engine's signature (external ones have none).
+fn signatures(s: &Settings) -> Result<String, Error> {
+    let mut parts = vec![];
+    for e in &s.engines {
+        if let Some(sig) = e.signature(s.variant)? {
+            parts.push(format!("{}:{sig:016x}", e.name));
+        }
+    }
+    Ok(if parts.is_empty() { String::new() } else { format!("{} = {:?}\n", output::SIGNATURE_KEY, parts) })
+}
+
 /// Parses a shard `i/n` (1 <= i <= n).
 pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
     let bad = || Error(format!("--shard '{text}' must look like i/n with 1 <= i <= n, e.g. 2/4"));
@@ -241,14 +252,17 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
     let mut writer = None;
     if let Some(dir) = &s.out {
         std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-        let fp = s.fingerprint();
+        let fp = s.fingerprint() + &signatures(s)?;
         let run_file = dir.join("run.toml");
         let write_fp =
             || std::fs::write(&run_file, &fp).map_err(|e| Error(format!("cannot write {}: {e}", run_file.display())));
         match std::fs::read_to_string(&run_file) {
             // Which shard plays a game does not change the game, so a directory may be
             // resumed as another shard, or whole (after `merge`).
-            Ok(old) if output::strip_shard(&old) == output::strip_shard(&fp) => {}
+            Ok(old) if output::compare_runs(&old, &fp) == output::RunMatch::Same => {}
+            Ok(old) if output::compare_runs(&old, &fp) == output::RunMatch::OtherEngine => {
+                return Err(Error(output::other_engine_error(dir)))
+            }
             Ok(old) => match extension_of(&output::strip_shard(&old), &output::strip_shard(&fp), encounters.len()) {
                 Some(old_rounds) => {
                     if s.progress {

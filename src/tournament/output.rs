@@ -274,6 +274,42 @@ fn collect_runs(root: &Path, rel: &Path, runs: &mut std::collections::BTreeSet<P
     Ok(())
 }
 
+/// The run.toml line naming the engines' signatures (see `Engine::signature`).
+pub const SIGNATURE_KEY: &str = "engine_signature";
+
+/// How a folder's run.toml compares with the run about to resume it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RunMatch {
+    Same,
+    /// Same settings, but the games were played by another engine build or config.
+    OtherEngine,
+    Other,
+}
+
+/// Compares the recorded `old` run.toml with the `new` one (shard lines aside). A folder
+/// from before engine signatures were recorded is compared without them.
+pub fn compare_runs(old: &str, new: &str) -> RunMatch {
+    let (old, new) = (strip_shard(old), strip_shard(new));
+    let settings =
+        |s: &str| -> String { s.lines().filter(|l| !l.starts_with(SIGNATURE_KEY)).map(|l| format!("{l}\n")).collect() };
+    if settings(&old) != settings(&new) {
+        RunMatch::Other
+    } else if old.contains(SIGNATURE_KEY) && old != new {
+        RunMatch::OtherEngine
+    } else {
+        RunMatch::Same
+    }
+}
+
+/// The error for a folder whose games another engine build or config played.
+pub fn other_engine_error(dir: &Path) -> String {
+    format!(
+        "{} holds games played by another engine build or engine config ({SIGNATURE_KEY} in its run.toml \
+         differs): finish it with the build and config that started it, or choose another output folder",
+        dir.display()
+    )
+}
+
 /// run.toml without its shard line (shards of one run differ only there).
 /// Lines keep their newlines, so a merged run's run.toml is byte for byte the one an
 /// unsharded run writes, and the merged folder resumes as that run.

@@ -18,7 +18,7 @@ use crate::games::{play_game, Adjudication, EnginePlayer, GameRecord, Player};
 use crate::search::Limits;
 use crate::tournament::in_shard;
 use crate::tournament::openings::{opening, OpeningConfig};
-use crate::tournament::output::{position_rows, GameRow, Writer};
+use crate::tournament::output::{self, position_rows, GameRow, Writer};
 use crate::Variant;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -125,16 +125,26 @@ fn side_name(lacks: Option<&String>) -> String {
 /// Plays the jobs not yet in `dir` and returns White's score of every job's game, by id.
 pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let fp = plan.fingerprint();
+    let mut engine =
+        Engine::new(plan.variant, &EngineConfig::for_variant(plan.variant.name())?, &[], 1).map_err(|e| e.0)?;
+    let fp = format!(
+        "{}{} = {:?}\n",
+        plan.fingerprint(),
+        output::SIGNATURE_KEY,
+        [format!("{:016x}", engine.signature().map_err(|e| e.0)?)]
+    );
     let run_file = dir.join("run.toml");
     match std::fs::read_to_string(&run_file) {
-        Ok(old) if old != fp => {
-            return Err(format!(
-                "{} holds games played with other settings (see its run.toml); choose another output directory",
-                dir.display()
-            ))
-        }
-        Ok(_) => {}
+        Ok(old) => match output::compare_runs(&old, &fp) {
+            output::RunMatch::Same => {}
+            output::RunMatch::OtherEngine => return Err(output::other_engine_error(dir)),
+            output::RunMatch::Other => {
+                return Err(format!(
+                    "{} holds games played with other settings (see its run.toml); choose another output directory",
+                    dir.display()
+                ))
+            }
+        },
         Err(_) => std::fs::write(&run_file, &fp).map_err(|e| format!("cannot write {}: {e}", run_file.display()))?,
     }
     let (mut writer, done) = Writer::open(dir, None)?;
