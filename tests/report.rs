@@ -128,6 +128,19 @@ fn report_numbers_match_raw_games_and_files() {
         !html.contains("http://")
             || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\""))
     );
+    // The headline of the bomber games comes first, with every F-R figure.
+    let headline: Vec<&report::PieceValue> = data
+        .piece_values
+        .iter()
+        .chain(data.option_effects.iter().flat_map(|o| &o.piece_values))
+        .filter(|v| v.piece == "F-R")
+        .collect();
+    assert!(!headline.is_empty());
+    assert!(md.find("## Flying Bomber against Rook").unwrap() < md.find("## Balance").unwrap());
+    for v in headline {
+        let row = format!("| {} | {:+.2} | [{:+.2}, {:+.2}] | {} |", v.method, v.value, v.low, v.high, v.games);
+        assert!(md.contains(&row), "{row} not in the headline");
+    }
     // Summary across reports: every balance row and every piece's values, as in the report.
     let all = out.with_extension("all");
     std::fs::create_dir_all(all.join("hangars")).unwrap();

@@ -14,6 +14,31 @@ pub fn elo(i: &Interval) -> String {
     format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
 }
 
+/// The bomber games' headline question, first: the Flying Bomber's worth against the
+/// Rook's, by each estimator, in this report's rules and with each option added.
+fn bomber_headline(d: &ReportData) -> String {
+    let rows: Vec<(String, &PieceValue)> = d
+        .piece_values
+        .iter()
+        .map(|v| (options_label(d), v))
+        .chain(d.option_effects.iter().flat_map(|o| {
+            let label = format!("{} + {}", options_label(d), o.option);
+            o.piece_values.iter().map(move |v| (label.clone(), v))
+        }))
+        .filter(|(_, v)| v.piece == "F-R")
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(
+        "## Flying Bomber against Rook\n\nThe bomber's worth minus the rook's, in pawns (positive: the bomber is worth more).\n\n| rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|\n",
+    );
+    for (rules, v) in rows {
+        s += &format!("| {rules} | {} | {:+.2} | [{:+.2}, {:+.2}] | {} |\n", v.method, v.value, v.low, v.high, v.games);
+    }
+    s + "\n"
+}
+
 fn options_label(d: &ReportData) -> String {
     if d.options.is_empty() {
         "standard rules".into()
@@ -25,6 +50,7 @@ fn options_label(d: &ReportData) -> String {
 pub fn markdown(d: &ReportData) -> String {
     let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
+    s += &bomber_headline(d);
     s += "## Balance\n\nWhite's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
     for b in &d.balance {
@@ -123,9 +149,9 @@ pub fn markdown(d: &ReportData) -> String {
         s += "\n## Options\n\n| option | search | games | White's score | draw rate |\n|---|---|---|---|---|\n";
         for o in &d.option_effects {
             s += &format!(
-                "| {} | {} | {} | {} | {} |\n",
+                "| {} | {} nodes | {} | {} | {} |\n",
                 o.option,
-                o.balance.label,
+                o.balance.nodes,
                 o.balance.games,
                 pct(&o.balance.white_score),
                 pct(&o.balance.draw_rate)
@@ -275,6 +301,19 @@ pub fn html(d: &ReportData) -> String {
                         .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
                         .collect();
                     body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
+                }
+                "Flying Bomber against Rook" => {
+                    let main = d.piece_values.iter().map(|v| (options_label(d), v));
+                    let with = d
+                        .option_effects
+                        .iter()
+                        .flat_map(|o| o.piece_values.iter().map(move |v| (format!("+{}", o.option), v)));
+                    let bars: Vec<(String, f64, f64, f64)> = main
+                        .chain(with)
+                        .filter(|(_, v)| v.piece == "F-R")
+                        .map(|(rules, v)| (format!("{rules} ({})", v.method), v.value, v.low, v.high))
+                        .collect();
+                    body += &svg::bars("F - R (pawns, 95 % CI)", &bars, 0.0, "");
                 }
                 "Pieces against the orthodox ones they replace" => {
                     let bars: Vec<(String, f64, f64, f64)> = d
