@@ -128,6 +128,10 @@ fn report_numbers_match_raw_games_and_files() {
         !html.contains("http://")
             || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\""))
     );
+    // The budget's precision is stated up front: the widest balance interval.
+    let widest = data.balance.iter().map(|b| 50.0 * (b.white_score.high - b.white_score.low)).fold(0.0, f64::max);
+    assert!(md.contains(&format!("White's score ±{widest:.1} %")), "no precision line");
+    assert!(md.contains("A quick look"), "a tiny budget says it is a quick look");
     // The headline of the bomber games comes first, with every F-R figure.
     let headline: Vec<&report::PieceValue> = data
         .piece_values

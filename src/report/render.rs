@@ -14,6 +14,36 @@ pub fn elo(i: &Interval) -> String {
     format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
 }
 
+/// How wide this budget's error bars are, up front, so a quick report is read as one.
+fn precision(d: &ReportData) -> String {
+    let half = |lo: f64, hi: f64| 0.5 * (hi - lo);
+    let widest = |f: &dyn Fn(&super::figures::Balance) -> f64| d.balance.iter().map(f).fold(f64::NAN, f64::max);
+    let score = widest(&|b| 100.0 * half(b.white_score.low, b.white_score.high));
+    let elo = widest(&|b| half(b.white_elo.low, b.white_elo.high));
+    let mut values: Vec<f64> = d
+        .piece_values
+        .iter()
+        .filter(|v| v.piece.chars().count() == 1 && v.piece != "P" && v.low.is_finite() && v.high.is_finite())
+        .map(|v| half(v.low, v.high))
+        .collect();
+    values.sort_by(f64::total_cmp);
+    let mut s = String::new();
+    if score.is_finite() {
+        s += &format!(
+            "Precision at this budget (95 % half-widths): White's score ±{score:.1} %, White's advantage ±{elo:.0} Elo"
+        );
+        if let Some(m) = values.get(values.len() / 2) {
+            s += &format!(", piece values ±{m:.2} pawns (median)");
+        }
+        s += ".";
+        if matches!(d.budget, super::Budget::Tiny | super::Budget::Quick) {
+            s += " A quick look: differences inside these margins are not findings; `--budget standard` plays ten times the games (intervals about a third as wide).";
+        }
+        s += "\n\n";
+    }
+    s
+}
+
 /// The bomber games' headline question, first: the Flying Bomber's worth against the
 /// Rook's, by each estimator, in this report's rules and with each option added.
 fn bomber_headline(d: &ReportData) -> String {
@@ -50,6 +80,7 @@ fn options_label(d: &ReportData) -> String {
 pub fn markdown(d: &ReportData) -> String {
     let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
+    s += &precision(d);
     s += &bomber_headline(d);
     s += "## Balance\n\nWhite's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
