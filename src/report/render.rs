@@ -278,104 +278,93 @@ fn inline(text: &str) -> String {
     out
 }
 
-/// Turns the markdown tables and headings into HTML and adds the charts.
-pub fn html(d: &ReportData) -> String {
-    let md = markdown(d);
+/// Markdown as this module writes it (headings, tables, bullets, paragraphs) as an HTML
+/// body; `charts` adds what belongs under each `##` heading.
+fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
     let mut body = String::new();
     let mut rows: Vec<Vec<String>> = vec![];
-    let flush = |rows: &mut Vec<Vec<String>>, body: &mut String| {
-        if !rows.is_empty() {
-            *body += &table_html(rows);
-            rows.clear();
-        }
-    };
-    for line in md.lines() {
+    for line in md.lines().chain([""]) {
         if line.starts_with('|') {
-            if line.starts_with("|---") {
-                continue;
+            if !line.starts_with("|---") {
+                rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
             }
-            rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
             continue;
         }
-        flush(&mut rows, &mut body);
+        if !rows.is_empty() {
+            body += &table_html(&rows);
+            rows.clear();
+        }
         if let Some(h) = line.strip_prefix("## ") {
-            body += &format!("<h2>{h}</h2>");
-            match h {
-                "Balance" => {
-                    let bars: Vec<(String, f64, f64, f64)> = d
-                        .balance
-                        .iter()
-                        .chain(d.option_effects.iter().map(|o| &o.balance))
-                        .map(|b| (b.label.clone(), b.white_elo.value, b.white_elo.low, b.white_elo.high))
-                        .collect();
-                    body += &svg::bars("White's advantage (Elo, 95 % CI)", &bars, 0.0, "");
-                    let draws: Vec<(String, f64, f64, f64)> = d
-                        .balance
-                        .iter()
-                        .map(|b| {
-                            (
-                                b.label.clone(),
-                                100.0 * b.draw_rate.value,
-                                100.0 * b.draw_rate.low,
-                                100.0 * b.draw_rate.high,
-                            )
-                        })
-                        .collect();
-                    body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
-                }
-                "Game shape" => body += &svg::histogram("Game length", &d.lengths.bins, d.lengths.bin_width, "plies"),
-                "Piece values" if !d.piece_values.is_empty() => {
-                    let bars: Vec<(String, f64, f64, f64)> = d
-                        .piece_values
-                        .iter()
-                        .filter(|v| v.piece != "P")
-                        .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
-                        .collect();
-                    body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
-                }
-                "Flying Bomber against Rook" => {
-                    let main = d.piece_values.iter().map(|v| (options_label(d), v));
-                    let with = d
-                        .option_effects
-                        .iter()
-                        .flat_map(|o| o.piece_values.iter().map(move |v| (format!("+{}", o.option), v)));
-                    let bars: Vec<(String, f64, f64, f64)> = main
-                        .chain(with)
-                        .filter(|(_, v)| v.piece == "F-R")
-                        .map(|(rules, v)| (format!("{rules} ({})", v.method), v.value, v.low, v.high))
-                        .collect();
-                    body += &svg::bars("F - R (pawns, 95 % CI)", &bars, 0.0, "");
-                }
-                "Pieces against the orthodox ones they replace" => {
-                    let bars: Vec<(String, f64, f64, f64)> = d
-                        .replacements
-                        .iter()
-                        .flat_map(|r| {
-                            [
-                                (r.piece.piece.clone(), r.piece.value, r.piece.low, r.piece.high),
-                                (
-                                    format!("{} (chess)", r.orthodox.piece),
-                                    r.orthodox.value,
-                                    r.orthodox.low,
-                                    r.orthodox.high,
-                                ),
-                            ]
-                        })
-                        .collect();
-                    body += &svg::bars("Replacing and replaced pieces (pawns, 95 % CI)", &bars, 0.0, "");
-                }
-                _ => {}
-            }
+            body += &format!("<h2>{}</h2>", inline(h));
+            charts(h, &mut body);
         } else if let Some(h) = line.strip_prefix("# ") {
-            body += &format!("<h1>{h}</h1>");
+            body += &format!("<h1>{}</h1>", inline(h));
         } else if let Some(item) = line.strip_prefix("* ") {
             body += &format!("<p>• {}</p>", inline(item));
         } else if !line.trim().is_empty() {
             body += &format!("<p>{}</p>", inline(line));
         }
     }
-    flush(&mut rows, &mut body);
-    page(&format!("{} report", d.title), &body)
+    body
+}
+
+/// Turns the markdown tables and headings into HTML and adds the charts.
+pub fn html(d: &ReportData) -> String {
+    let charts = |h: &str, body: &mut String| match h {
+        "Balance" => {
+            let bars: Vec<(String, f64, f64, f64)> = d
+                .balance
+                .iter()
+                .chain(d.option_effects.iter().map(|o| &o.balance))
+                .map(|b| (b.label.clone(), b.white_elo.value, b.white_elo.low, b.white_elo.high))
+                .collect();
+            *body += &svg::bars("White's advantage (Elo, 95 % CI)", &bars, 0.0, "");
+            let draws: Vec<(String, f64, f64, f64)> = d
+                .balance
+                .iter()
+                .map(|b| {
+                    (b.label.clone(), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)
+                })
+                .collect();
+            *body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+        }
+        "Game shape" => *body += &svg::histogram("Game length", &d.lengths.bins, d.lengths.bin_width, "plies"),
+        "Piece values" if !d.piece_values.is_empty() => {
+            let bars: Vec<(String, f64, f64, f64)> = d
+                .piece_values
+                .iter()
+                .filter(|v| v.piece != "P")
+                .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
+                .collect();
+            *body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
+        }
+        "Flying Bomber against Rook" => {
+            let main = d.piece_values.iter().map(|v| (options_label(d), v));
+            let with =
+                d.option_effects.iter().flat_map(|o| o.piece_values.iter().map(move |v| (format!("+{}", o.option), v)));
+            let bars: Vec<(String, f64, f64, f64)> = main
+                .chain(with)
+                .filter(|(_, v)| v.piece == "F-R")
+                .map(|(rules, v)| (format!("{rules} ({})", v.method), v.value, v.low, v.high))
+                .collect();
+            *body += &svg::bars("F - R (pawns, 95 % CI)", &bars, 0.0, "");
+        }
+        "Pieces against the orthodox ones they replace" => {
+            let bars: Vec<(String, f64, f64, f64)> = d
+                .replacements
+                .iter()
+                .flat_map(|r| {
+                    [
+                        (r.piece.piece.clone(), r.piece.value, r.piece.low, r.piece.high),
+                        (format!("{} (chess)", r.orthodox.piece), r.orthodox.value, r.orthodox.low, r.orthodox.high),
+                    ]
+                })
+                .collect();
+            *body += &svg::bars("Replacing and replaced pieces (pawns, 95 % CI)", &bars, 0.0, "");
+        }
+        _ => {}
+    };
+    page(&format!("{} report", d.title), &md_html(&markdown(d), &charts))
 }
 
 fn page(title: &str, body: &str) -> String {
@@ -465,49 +454,24 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
 }
 
 pub fn summary_html(reports: &[ReportData]) -> String {
-    let md = summary_markdown(reports);
-    let mut body = String::new();
-    let mut rows: Vec<Vec<String>> = vec![];
-    for line in md.lines().chain([""]) {
-        if line.starts_with('|') {
-            if !line.starts_with("|---") {
-                rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
-            }
-            continue;
+    let charts = |h: &str, body: &mut String| {
+        if h != "Balance" {
+            return;
         }
-        if !rows.is_empty() {
-            body += &table_html(&rows);
-            rows.clear();
-        }
-        if let Some(h) = line.strip_prefix("# ") {
-            body += &format!("<h1>{}</h1>", inline(h));
-        } else if let Some(h) = line.strip_prefix("## ") {
-            body += &format!("<h2>{}</h2>", inline(h));
-            if h == "Balance" {
-                let label = |d: &ReportData, b: &super::figures::Balance| {
-                    let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
-                    format!("{}{o} @{}", d.variant, b.label)
-                };
-                let elo: Vec<(String, f64, f64, f64)> = reports
-                    .iter()
-                    .flat_map(|d| d.balance.iter().map(move |b| (d, b)))
-                    .map(|(d, b)| (label(d, b), b.white_elo.value, b.white_elo.low, b.white_elo.high))
-                    .collect();
-                body += &svg::bars("White's advantage (Elo, 95 % CI)", &elo, 0.0, "");
-                let draws: Vec<(String, f64, f64, f64)> = reports
-                    .iter()
-                    .flat_map(|d| d.balance.iter().map(move |b| (d, b)))
-                    .map(|(d, b)| {
-                        (label(d, b), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)
-                    })
-                    .collect();
-                body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
-            }
-        } else if !line.trim().is_empty() {
-            body += &format!("<p>{}</p>", inline(line));
-        }
-    }
-    page("fairylab summary", &body)
+        let label = |d: &ReportData, b: &super::figures::Balance| {
+            let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
+            format!("{}{o} @{}", d.variant, b.label)
+        };
+        let all = || reports.iter().flat_map(|d| d.balance.iter().map(move |b| (d, b)));
+        let elo: Vec<(String, f64, f64, f64)> =
+            all().map(|(d, b)| (label(d, b), b.white_elo.value, b.white_elo.low, b.white_elo.high)).collect();
+        *body += &svg::bars("White's advantage (Elo, 95 % CI)", &elo, 0.0, "");
+        let draws: Vec<(String, f64, f64, f64)> = all()
+            .map(|(d, b)| (label(d, b), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high))
+            .collect();
+        *body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+    };
+    page("fairylab summary", &md_html(&summary_markdown(reports), &charts))
 }
 
 #[cfg(test)]

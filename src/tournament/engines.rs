@@ -90,30 +90,30 @@ impl EngineSpec {
         Ok(())
     }
 
+    /// An in-process engine's config: its file, or the variant's default.
+    fn config(&self, variant: Variant) -> Result<EngineConfig, String> {
+        match &self.kind {
+            EngineKind::Internal { config: Some(path), .. } => EngineConfig::load(path),
+            _ => EngineConfig::for_variant(variant.name()),
+        }
+    }
+
     fn internal(
         &self,
         variant: Variant,
         limits: &Limits,
         clock: Option<(Duration, Duration)>,
     ) -> Result<EnginePlayer, String> {
-        let EngineKind::Internal { config, settings, hash } = &self.kind else { unreachable!() };
-        let cfg = match config {
-            Some(path) => EngineConfig::load(path)?,
-            None => EngineConfig::for_variant(variant.name())?,
-        };
-        let engine = Engine::new(variant, &cfg, settings, *hash).map_err(|e| e.0)?;
+        let EngineKind::Internal { settings, hash, .. } = &self.kind else { unreachable!() };
+        let engine = Engine::new(variant, &self.config(variant)?, settings, *hash).map_err(|e| e.0)?;
         Ok(EnginePlayer::new(&self.name, engine, self.limits.clone().unwrap_or_else(|| limits.clone()), clock))
     }
 
     /// The in-process engine's [`Engine::signature`](crate::engine::Engine::signature);
     /// `None` for an external engine (its build is not ours to see).
     pub fn signature(&self, variant: Variant) -> Result<Option<u64>, String> {
-        let EngineKind::Internal { config, settings, .. } = &self.kind else { return Ok(None) };
-        let cfg = match config {
-            Some(path) => EngineConfig::load(path)?,
-            None => EngineConfig::for_variant(variant.name())?,
-        };
-        let mut engine = Engine::new(variant, &cfg, settings, 1).map_err(|e| e.0)?;
+        let EngineKind::Internal { settings, .. } = &self.kind else { return Ok(None) };
+        let mut engine = Engine::new(variant, &self.config(variant)?, settings, 1).map_err(|e| e.0)?;
         engine.signature().map(Some).map_err(|e| e.0)
     }
 
