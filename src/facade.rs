@@ -109,6 +109,11 @@ impl Variant {
         on_rules!(*self, r => &r.option_list)
     }
 
+    /// The pieces whose worth an option changes (empty for an unknown option).
+    pub fn option_pieces(&self, option: &str) -> &'static [char] {
+        on_rules!(*self, r => r.option_pieces.iter().find(|(o, _)| o == option).map_or(&[][..], |(_, p)| &p[..]))
+    }
+
     /// The options applied to this instance.
     pub fn options(&self) -> &'static [String] {
         on_rules!(*self, r => &r.options)

@@ -74,6 +74,7 @@ fn report_numbers_match_raw_games_and_files() {
     // The option run exists for the variant's one option.
     assert_eq!(data.option_effects.len(), 1);
     assert_eq!(data.option_effects[0].option, "immediate-landing");
+    assert_eq!(data.option_effects[0].pieces, ["F"], "the option changes the bomber");
     // The Markdown shows exactly the JSON's figures, and the CSV has them too.
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     let csv = std::fs::read_to_string(out.join("balance.csv")).unwrap();
@@ -168,6 +169,12 @@ fn report_numbers_match_raw_games_and_files() {
             o.balance.nodes,
             report::format_pct(&o.balance.white_score)
         )));
+        // The value of the piece the option changes, with the option and without it.
+        for list in [&o.piece_values, &data.piece_values] {
+            let f = list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")).unwrap();
+            let cell = format!("| F {:.2} [{:.2}, {:.2}] |", f.value, f.low, f.high);
+            assert!(summary.contains(&cell), "{cell} not in the summary");
+        }
     }
     for v in
         data.piece_values.iter().filter(|v| v.method.starts_with("regression") && v.piece.len() == 1 && v.piece != "P")

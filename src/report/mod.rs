@@ -80,6 +80,9 @@ pub struct OptionFigures {
     /// Piece values measured with the option on (same methods as the report's own).
     #[serde(default)]
     pub piece_values: Vec<PieceValue>,
+    /// The pieces whose worth the option changes (from the variant file).
+    #[serde(default)]
+    pub pieces: Vec<String>,
 }
 
 /// A piece that stands in for an orthodox one (`replaces` in the variant file), and the
@@ -305,21 +308,34 @@ fn piece_values(
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
     }
-    let mut rows: Vec<&crate::values::table::ValueRow> = rows.iter().filter(|r| r.unit == "pawns").collect();
+    let mut rows: Vec<PieceValue> = rows
+        .iter()
+        .filter(|r| r.unit == "pawns")
+        .map(|r| {
+            headline_oriented(PieceValue {
+                piece: r.piece.clone(),
+                value: r.value,
+                low: r.ci_low,
+                high: r.ci_high,
+                method: r.method.clone(),
+                games: r.games,
+            })
+        })
+        .collect();
     // Pieces before comparisons, each piece's estimators next to each other.
     rows.sort_by(|a, b| {
         (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
     });
-    rows.into_iter()
-        .map(|r| PieceValue {
-            piece: r.piece.clone(),
-            value: r.value,
-            low: r.ci_low,
-            high: r.ci_high,
-            method: r.method.clone(),
-            games: r.games,
-        })
-        .collect()
+    rows
+}
+
+/// The imbalance chain may compare rook against bomber ("R-F"); the headline asks the
+/// bomber's worth against the rook's, so every such estimate is turned to read "F-R".
+fn headline_oriented(v: PieceValue) -> PieceValue {
+    if v.piece != "R-F" {
+        return v;
+    }
+    PieceValue { piece: "F-R".into(), value: -v.value, low: -v.high, high: -v.low, ..v }
 }
 
 /// The default engine's middlegame material weights in pawns, per piece on the board.
@@ -411,6 +427,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
             option: opt.clone(),
             balance: figures::balance(opt, nodes, &games),
             piece_values: vec![],
+            pieces: variant.option_pieces(opt).iter().map(|c| c.to_string()).collect(),
         });
     }
 
@@ -635,5 +652,21 @@ mod tests {
         let counts: Vec<(char, usize)> = v.iter().map(|&(c, _)| (c, if c == 'Q' { 1 } else { 2 })).collect();
         let chain = crate::values::comparison::balanced_chain(&v, &counts, 'P', 4);
         assert_eq!(chain, ["N=P+P+P", "B=N", "R=B+P+P", "Q=R+R"]);
+    }
+
+    #[test]
+    fn a_rook_against_bomber_estimate_reads_as_bomber_against_rook() {
+        let v = |piece: &str, value, low, high| PieceValue {
+            piece: piece.into(),
+            value,
+            low,
+            high,
+            method: "imbalance".into(),
+            games: 10,
+        };
+        let f = headline_oriented(v("R-F", 0.25, -0.5, 1.0));
+        assert_eq!((f.piece.as_str(), f.value, f.low, f.high), ("F-R", -0.25, -1.0, 0.5));
+        let same = headline_oriented(v("Q-(R+R)", 1.0, 0.5, 1.5));
+        assert_eq!((same.piece.as_str(), same.value, same.low, same.high), ("Q-(R+R)", 1.0, 0.5, 1.5));
     }
 }

@@ -177,11 +177,12 @@ pub fn markdown(d: &ReportData) -> String {
         }
     }
     if !d.option_effects.is_empty() {
-        s += "\n## Options\n\n| option | search | games | White's score | draw rate |\n|---|---|---|---|---|\n";
+        s += "\n## Options\n\n| option | changes | search | games | White's score | draw rate |\n|---|---|---|---|---|---|\n";
         for o in &d.option_effects {
             s += &format!(
-                "| {} | {} nodes | {} | {} | {} |\n",
+                "| {} | {} | {} nodes | {} | {} | {} |\n",
                 o.option,
+                if o.pieces.is_empty() { "-".into() } else { o.pieces.join(", ") },
                 o.balance.nodes,
                 o.balance.games,
                 pct(&o.balance.white_score),
@@ -408,12 +409,24 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
     }
     let with_options: Vec<&ReportData> = reports.iter().filter(|d| !d.option_effects.is_empty()).collect();
     if !with_options.is_empty() {
-        s += "\n## Options\n\nEach option added to a report's rules, played at the report's first search budget.\n\n| variant | options | adding | search | White's score | draw rate | bomber F with it (regression) | F without it |\n|---|---|---|---|---|---|---|---|\n";
+        s += "\n## Options\n\nEach option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
         for d in with_options {
-            let f = |list: &[PieceValue]| {
-                list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")).map_or("-".into(), interval)
-            };
             for o in &d.option_effects {
+                let f = |list: &[PieceValue]| {
+                    let found: Vec<String> = o
+                        .pieces
+                        .iter()
+                        .filter_map(|p| {
+                            let v = list.iter().find(|v| &v.piece == p && v.method.starts_with("regression"))?;
+                            Some(format!("{p} {}", interval(v)))
+                        })
+                        .collect();
+                    if found.is_empty() {
+                        "-".into()
+                    } else {
+                        found.join("; ")
+                    }
+                };
                 s += &format!(
                     "| {} | {} | {} | {} nodes | {} | {} | {} | {} |\n",
                     d.title,

@@ -369,6 +369,23 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         colour_bound: mask(&cfg.draw.colour_bound)?,
     };
 
+    let option_pieces = cfg
+        .options
+        .iter()
+        .map(|(name, o)| {
+            let named: Vec<String> = if o.pieces.is_empty() {
+                o.patch.get("pieces").and_then(|p| p.as_table()).map_or(vec![], |t| t.keys().cloned().collect())
+            } else {
+                o.pieces.clone()
+            };
+            let letters = named
+                .iter()
+                .map(|l| letter_type(l).map(|t| types[t].letter))
+                .collect::<Result<Vec<char>, String>>()
+                .map_err(|e| format!("option '{name}': pieces: {e}"))?;
+            Ok((name.clone(), letters))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
     let mut rules = Rules {
         name: cfg.name.clone(),
@@ -376,6 +393,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         description: cfg.description.clone(),
         options: options.iter().map(|s| s.to_string()).collect(),
         option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
+        option_pieces,
         geo,
         exists,
         nsq,

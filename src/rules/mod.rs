@@ -124,6 +124,8 @@ pub struct Rules<B: Bits> {
     pub description: String,
     pub options: Vec<String>,
     pub option_list: Vec<(String, String)>,
+    /// Per option, the pieces whose worth it changes.
+    pub option_pieces: Vec<(String, Vec<char>)>,
     pub geo: Geometry,
     pub exists: B,
     pub nsq: usize,

@@ -313,7 +313,7 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         }
         return Ok((vec![], out));
     }
-    if let Err(e) = &r.combined {
+    if let (Err(e), false) = (&r.combined, a.quiet) {
         eprintln!("note: no absolute values: {e}");
     }
     for m in &r.comparisons {

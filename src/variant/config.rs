@@ -229,4 +229,9 @@ pub struct OptionConfig {
     pub description: String,
     /// A TOML fragment merged into the variant (tables merge, values replace).
     pub patch: toml::Table,
+    /// Letters of the pieces whose worth the option changes, for reports that compare a
+    /// piece with and without it. Defaults to the pieces the patch redefines; a rule patch
+    /// (e.g. how bombers land) names its pieces here.
+    #[serde(default)]
+    pub pieces: Vec<String>,
 }
