@@ -239,3 +239,25 @@ fn setup_positions_fill_the_slots() {
     assert!(v.setup_position("XW/WW").is_err());
     assert!(v.setup_position("WW").is_err());
 }
+
+#[test]
+fn an_option_gets_an_imbalance_match_for_the_piece_it_changes() {
+    let (out, data) = tiny("flying-bombers-grand", "grand");
+    let sjk = data.option_effects.iter().find(|o| o.option == "super-jump-knights").unwrap();
+    assert_eq!(sjk.pieces, ["N"]);
+    // The knight against its nearest piece by the option's own regression, besides F=R.
+    let knight: Vec<&report::PieceValue> =
+        sjk.piece_values.iter().filter(|v| v.method == "imbalance" && v.piece.contains('N')).collect();
+    assert_eq!(knight.len(), 1, "{:?}", sjk.piece_values);
+    // Four games cannot calibrate pawns, so the value may be NaN; a value has its interval.
+    let k = knight[0];
+    assert!(k.games > 0 && (k.value.is_nan() || (k.low <= k.value && k.value <= k.high)), "{k:?}");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains(&format!("| {} | imbalance | {:.2} |", knight[0].piece, knight[0].value)));
+    // Immediate Landing changes the bomber, whose match is the headline F=R only.
+    let il = data.option_effects.iter().find(|o| o.option == "immediate-landing").unwrap();
+    let matches: Vec<&str> =
+        il.piece_values.iter().filter(|v| v.method == "imbalance").map(|v| v.piece.as_str()).collect();
+    assert_eq!(matches, ["F-R"]);
+    let _ = std::fs::remove_dir_all(&out);
+}

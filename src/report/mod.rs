@@ -206,14 +206,17 @@ fn self_play(
 }
 
 /// Piece values of a variant (with options) by regression on self-play with varied
-/// material, plus for bomber games the imbalance match F=R calibrated by pawn odds. A
-/// failed estimate (too few or too uniform games) becomes a note, not an error.
+/// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
+/// `chain` a chain through every piece, and one near-balanced match for each `focus`
+/// piece (those an option changes). A failed estimate (too few or too uniform games)
+/// becomes a note, not an error.
 fn piece_values(
     name: &str,
     options: &[String],
     cfg: &ReportConfig,
     dir: &Path,
     chain: bool,
+    focus: &[char],
     notes: &mut Vec<String>,
 ) -> Vec<PieceValue> {
     let nodes = cfg.budget.nodes()[0];
@@ -256,7 +259,8 @@ fn piece_values(
     // and with `chain` a chain of near-balanced comparisons through every piece, built
     // from the regression's values, so both estimators give every piece's value.
     let mut compare: Vec<String> = vec![];
-    if chain {
+    let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
+    if chain || !focus.is_empty() {
         let rough: Vec<(char, f64)> = rows
             .iter()
             .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
@@ -273,9 +277,17 @@ fn piece_values(
         };
         // Matches start from the start position: only its pieces can be traded.
         let rough: Vec<(char, f64)> = rough.into_iter().filter(|&(c, _)| board.contains(c)).collect();
-        let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
-        let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
-        compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, board.matches(pawn).count() / 2);
+        let max_pawns = board.matches(pawn).count() / 2;
+        if chain {
+            let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
+            compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, max_pawns);
+        }
+        // The bomber's own match is the headline F=R, added below.
+        for &x in focus.iter().filter(|&&x| !(bomber_game && x == 'F')) {
+            if let Some(c) = crate::values::comparison::balanced_against(x, &rough, pawn, max_pawns) {
+                compare.push(c);
+            }
+        }
     }
     if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
         compare.push("F=R".into());
@@ -470,22 +482,24 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     }
     // Piece values by both estimators: regression on self-play with varied material, and
     // imbalance matches (a chain through every piece, plus "Flying Bomber against Rook" in
-    // the bomber games) calibrated by pawn odds. Options get the regression and F=R only.
+    // the bomber games) calibrated by pawn odds. Options get the regression, F=R and a
+    // match for each piece they change.
     say("piece values");
-    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &mut data.notes);
+    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &[], &mut data.notes);
     for o in &mut data.option_effects {
         say(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
         opts.push(o.option.clone());
-        o.piece_values =
-            piece_values(&cfg.variant, &opts, cfg, &runs.join(format!("values-{}", o.option)), false, &mut data.notes);
+        let focus: Vec<char> = o.pieces.iter().filter_map(|p| p.chars().next()).collect();
+        let dir = runs.join(format!("values-{}", o.option));
+        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, &focus, &mut data.notes);
     }
     // Pieces that stand in for orthodox ones (Noble WingS): the same estimate in chess.
     let replaced: Vec<(char, char)> =
         Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
     if !replaced.is_empty() {
         say("orthodox piece values for the replaced pieces");
-        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &mut data.notes);
+        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &[], &mut data.notes);
         let regression = |list: &[PieceValue], l: char| {
             list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
         };

@@ -105,6 +105,21 @@ pub fn balanced_chain(values: &[(char, f64)], counts: &[(char, usize)], pawn: ch
     out
 }
 
+/// One near-balanced match for piece `x` alone: `x` against the single other piece of
+/// nearest rough value, the difference made up in whole pawns on the cheaper side
+/// (`N=R+P`, `N+P=R`), at most `max_pawns`. None without another piece to set it against.
+pub fn balanced_against(x: char, values: &[(char, f64)], pawn: char, max_pawns: usize) -> Option<String> {
+    let vx = values.iter().find(|v| v.0 == x && v.1.is_finite())?.1;
+    let (y, vy) = values
+        .iter()
+        .copied()
+        .filter(|&(c, v)| c != x && c != pawn && v.is_finite())
+        .min_by(|a, b| (a.1 - vx).abs().total_cmp(&(b.1 - vx).abs()).then(a.0.cmp(&b.0)))?;
+    let pawns = ((vx - vy).abs().round() as usize).min(max_pawns);
+    let extra: String = std::iter::repeat_n(format!("+{pawn}"), pawns).collect();
+    Some(if vx >= vy { format!("{x}={y}{extra}") } else { format!("{x}{extra}={y}") })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +151,13 @@ mod tests {
         // One rook per side: the queen takes a rook, then a bishop, then pawns.
         let one_rook = [('N', 2), ('B', 2), ('R', 1), ('Q', 1)];
         assert_eq!(balanced_chain(&v, &one_rook, 'P', 4), ["N=P+P+P", "B=N", "R=B+P", "Q=R+B+P"]);
+        // One piece alone: against its nearest neighbour, pawns on the cheaper side.
+        assert_eq!(balanced_against('N', &v, 'P', 4).as_deref(), Some("N=B"));
+        assert_eq!(balanced_against('R', &v, 'P', 4).as_deref(), Some("R=B+P"));
+        assert_eq!(balanced_against('N', &[('N', 3.0), ('R', 5.1)], 'P', 4).as_deref(), Some("N+P+P=R"));
+        assert_eq!(balanced_against('Q', &v, 'P', 4).as_deref(), Some("Q=R+P+P+P+P"));
+        assert_eq!(balanced_against('B', &[('B', 3.3), ('P', 1.0)], 'P', 4), None);
+        assert_eq!(balanced_against('Z', &v, 'P', 4), None);
         // Too few pawns: links are capped; a worthless first piece still needs one pawn.
         assert_eq!(balanced_chain(&[('X', 0.2), ('Y', 9.0)], &[], 'P', 3), ["X=P", "Y=P+P+P"]);
         assert!(balanced_chain(&[('P', 1.0)], &chess, 'P', 8).is_empty());
