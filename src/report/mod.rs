@@ -490,9 +490,9 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         say(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
         opts.push(o.option.clone());
-        let focus: Vec<char> = o.pieces.iter().filter_map(|p| p.chars().next()).collect();
+        let focus = variant.option_pieces(&o.option);
         let dir = runs.join(format!("values-{}", o.option));
-        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, &focus, &mut data.notes);
+        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, &mut data.notes);
     }
     // Pieces that stand in for orthodox ones (Noble WingS): the same estimate in chess.
     let replaced: Vec<(char, char)> =

@@ -44,26 +44,28 @@ fn precision(d: &ReportData) -> String {
     s
 }
 
+/// Every F-R estimate of a report: in its own rules (no option) and with each option added.
+fn bomber_estimates(d: &ReportData) -> Vec<(Option<&str>, &PieceValue)> {
+    d.piece_values
+        .iter()
+        .map(|v| (None, v))
+        .chain(d.option_effects.iter().flat_map(|o| o.piece_values.iter().map(move |v| (Some(o.option.as_str()), v))))
+        .filter(|(_, v)| v.piece == "F-R")
+        .collect()
+}
+
 /// The bomber games' headline question, first: the Flying Bomber's worth against the
 /// Rook's, by each estimator, in this report's rules and with each option added.
 fn bomber_headline(d: &ReportData) -> String {
-    let rows: Vec<(String, &PieceValue)> = d
-        .piece_values
-        .iter()
-        .map(|v| (options_label(d), v))
-        .chain(d.option_effects.iter().flat_map(|o| {
-            let label = format!("{} + {}", options_label(d), o.option);
-            o.piece_values.iter().map(move |v| (label.clone(), v))
-        }))
-        .filter(|(_, v)| v.piece == "F-R")
-        .collect();
+    let rows = bomber_estimates(d);
     if rows.is_empty() {
         return String::new();
     }
     let mut s = String::from(
         "## Flying Bomber against Rook\n\nThe bomber's worth minus the rook's, in pawns (positive: the bomber is worth more).\n\n| rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|\n",
     );
-    for (rules, v) in rows {
+    for (option, v) in rows {
+        let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
         s += &format!("| {rules} | {} | {:+.2} | [{:+.2}, {:+.2}] | {} |\n", v.method, v.value, v.low, v.high, v.games);
     }
     s + "\n"
@@ -340,13 +342,12 @@ pub fn html(d: &ReportData) -> String {
             *body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
         }
         "Flying Bomber against Rook" => {
-            let main = d.piece_values.iter().map(|v| (options_label(d), v));
-            let with =
-                d.option_effects.iter().flat_map(|o| o.piece_values.iter().map(move |v| (format!("+{}", o.option), v)));
-            let bars: Vec<(String, f64, f64, f64)> = main
-                .chain(with)
-                .filter(|(_, v)| v.piece == "F-R")
-                .map(|(rules, v)| (format!("{rules} ({})", v.method), v.value, v.low, v.high))
+            let bars: Vec<(String, f64, f64, f64)> = bomber_estimates(d)
+                .into_iter()
+                .map(|(option, v)| {
+                    let rules = option.map_or(options_label(d), |o| format!("+{o}"));
+                    (format!("{rules} ({})", v.method), v.value, v.low, v.high)
+                })
                 .collect();
             *body += &svg::bars("F - R (pawns, 95 % CI)", &bars, 0.0, "");
         }

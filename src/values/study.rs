@@ -313,8 +313,10 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         }
         return Ok((vec![], out));
     }
-    if let (Err(e), false) = (&r.combined, a.quiet) {
-        eprintln!("note: no absolute values: {e}");
+    if let Err(e) = &r.combined {
+        if !a.quiet {
+            eprintln!("note: no absolute values: {e}");
+        }
     }
     for m in &r.comparisons {
         if !m.note.is_empty() && !a.quiet {
