@@ -7,6 +7,7 @@
 
 pub mod limits;
 mod ordering;
+mod see;
 pub mod tt;
 
 pub use limits::Limits;
@@ -24,6 +25,8 @@ pub const INF: i32 = 32000;
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// History scores stay within ±this (see `reward_quiet`).
+const HISTORY_MAX: i32 = 16384;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -69,6 +72,12 @@ pub struct Searcher<B: Bits> {
     tt: Tt,
     killers: [[Move; 2]; MAX_PLY + 1],
     history: Vec<i32>,
+    /// Per side and (from, to) of the opponent's last move: the quiet reply that refuted it.
+    counters: Vec<Move>,
+    /// Static evaluation at each ply of the current path (-INF when in check).
+    static_eval: [i32; MAX_PLY + 2],
+    /// The move played at each ply of the current path (NULL for a null move).
+    moves_made: [Move; MAX_PLY + 2],
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -100,6 +109,9 @@ impl<B: Bits> Searcher<B> {
             tt: Tt::new(hash_mb),
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 128 * 128],
+            counters: vec![Move::NULL; 2 * 128 * 128],
+            static_eval: [0; MAX_PLY + 2],
+            moves_made: [Move::NULL; MAX_PLY + 2],
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -126,6 +138,7 @@ impl<B: Bits> Searcher<B> {
         self.tt.clear();
         self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|m| *m = Move::NULL);
     }
 
     pub fn resize_hash(&mut self, mb: usize) {
@@ -160,7 +173,7 @@ impl<B: Bits> Searcher<B> {
         }
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = self.negamax(&mut pos, depth as i32, -INF, INF, 0, true);
+            let score = self.aspiration(&mut pos, depth as i32, result.score);
             // Root moves searched to the end before an abort still count: the PV move is
             // only replaced by a completed search that beat it.
             let have_pv = self.pv_len[0] > 0;
@@ -199,6 +212,35 @@ impl<B: Bits> Searcher<B> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// A root search in a window around the previous iteration's score, widened on each
+    /// side that fails; shallow iterations, whose scores swing, use the full window.
+    fn aspiration(&mut self, pos: &mut Position<B>, depth: i32, previous: i32) -> i32 {
+        if depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth, -INF, INF, 0, true);
+        }
+        let mut delta = 20;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
     }
 
     #[inline]
@@ -258,12 +300,13 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut Position<B>,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
         pv_node: bool,
     ) -> i32 {
@@ -282,8 +325,17 @@ impl<B: Bits> Searcher<B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            // Mate distance: no line from here can beat a shorter mate already found.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         let key = pos.hash();
         let mut tt_move = Move::NULL;
+        let mut tt_hit = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             let s = from_tt(e.score, ply);
@@ -298,28 +350,55 @@ impl<B: Bits> Searcher<B> {
                     return s;
                 }
             }
+            tt_hit = Some((s, e.bound));
         }
         let king_capture = pos.rules.is_king_capture();
         let in_check = pos.in_check();
 
-        // Null move: skipped in check, at PV nodes, and when only pawns are left
-        // (zugzwang-prone endings).
-        if !pv_node && !in_check && depth >= 3 && ply > 0 && self.has_pieces(pos) {
-            let stand = self.eval.evaluate(pos);
-            if stand >= beta {
-                let r = 2 + depth / 4;
+        // The static evaluation, sharpened by a stored bound that lies on the right side of it.
+        let static_eval = if in_check { -INF } else { self.eval.evaluate(pos) };
+        self.static_eval[ply] = static_eval;
+        let mut eval = static_eval;
+        if let (false, Some((s, bound))) = (in_check, tt_hit) {
+            if s.abs() < MATE_BOUND && (bound == EXACT || (bound == LOWER && s > eval) || (bound == UPPER && s < eval))
+            {
+                eval = s;
+            }
+        }
+        // Improving: better than two plies ago, so pruning margins can be tighter.
+        let improving = !in_check && ply >= 2 && static_eval > self.static_eval[ply - 2];
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far enough above beta that a quiet move will not lose it all.
+            if depth <= 6 && eval < MATE_BOUND && eval - 90 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Null move, skipped when only pawns are left (zugzwang-prone endings) and after
+            // another null move.
+            if depth >= 3
+                && eval >= beta
+                && static_eval >= beta
+                && self.moves_made[ply.saturating_sub(1)] != Move::NULL
+                && self.has_pieces(pos)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let undo = pos.make_null();
                 self.path.push(key);
+                self.moves_made[ply] = Move::NULL;
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 pos.unmake_null(&undo);
                 if self.aborted {
                     return 0;
                 }
-                if s >= beta && s < MATE_BOUND {
-                    return s;
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
                 }
             }
+        }
+        // No stored move: a reduced search is as good as the ordering it would have had.
+        if depth >= 4 && tt_move == Move::NULL {
+            depth -= 1;
         }
 
         let mut list = MoveList::new();
@@ -327,29 +406,60 @@ impl<B: Bits> Searcher<B> {
         if list.is_empty() {
             return self.no_move_score(pos, in_check, ply);
         }
+        let counter = self.counter_move(pos, ply);
         let mut scores = [0i32; moves::MAX_MOVES];
-        self.score_moves(pos, &list, &mut scores, tt_move, ply);
+        self.score_moves(pos, &list, &mut scores, tt_move, ply, counter);
 
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
+        let mut quiets_tried = [Move::NULL; 64];
+        let mut n_quiets = 0usize;
+        let mut searched = 0usize;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, &mut scores, i);
             let quiet = !m.is_capture() && m.promo().is_none();
+            // Shallow pruning, only once a move has been found that does not lose to mate.
+            if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
+                if quiet {
+                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 6 && n_quiets >= lmp && m != tt_move {
+                        continue;
+                    }
+                    if depth <= 6 && eval + 120 + 110 * depth <= alpha && !self.is_killer(m, ply) {
+                        continue;
+                    }
+                    if depth <= 6 && !self.see_ge(pos, m, -40 * depth * depth) {
+                        continue;
+                    }
+                } else if depth <= 5 && !self.see_ge(pos, m, -120 * depth) {
+                    continue;
+                }
+            }
             let undo = pos.make(m);
             self.path.push(key);
+            self.moves_made[ply] = m;
             let gives_check = !king_capture && pos.in_check();
             let ext = (gives_check && ply < MAX_PLY / 2) as i32;
             let new_depth = depth - 1 + ext;
             let mut s;
-            if i == 0 {
+            if searched == 0 {
                 s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
                 let mut r = 0;
-                if quiet && depth >= 3 && i >= 3 && !in_check && !gives_check && !self.is_killer(m, ply) {
-                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
+                if depth >= 3 && searched > pv_node as usize && (quiet || scores[i] < ordering::GOOD_NOISY) {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if gives_check || self.is_killer(m, ply) || m == counter {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= self.history[Self::history_index(pos.side() ^ 1, m)] / 6000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -363,6 +473,7 @@ impl<B: Bits> Searcher<B> {
             }
             self.path.pop();
             pos.unmake(m, &undo);
+            searched += 1;
             if self.aborted {
                 return if best > -INF { best } else { 0 };
             }
@@ -378,12 +489,20 @@ impl<B: Bits> Searcher<B> {
                     self.pv_len[ply] = child + 1;
                     if s >= beta {
                         if quiet {
-                            self.reward_quiet(pos, m, depth, ply);
+                            self.reward_quiet(pos, m, depth, ply, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
                 }
             }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = m;
+                n_quiets += 1;
+            }
+        }
+        if best == -INF {
+            // Every move was pruned (cannot happen before one is searched, kept for safety).
+            return alpha;
         }
         let bound = if best >= beta {
             LOWER
@@ -409,10 +528,26 @@ impl<B: Bits> Searcher<B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
+        let mut tt_move = Move::NULL;
+        if let Some(e) = self.tt.probe(key) {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                EXACT => true,
+                LOWER => s >= beta,
+                UPPER => s <= alpha,
+                _ => false,
+            };
+            if cut {
+                return s;
+            }
+            tt_move = e.mv;
+        }
         let in_check = !pos.rules.is_king_capture() && pos.in_check();
         let mut best = -INF;
+        let mut stand = -INF;
         if !in_check {
-            let stand = self.eval.evaluate(pos);
+            stand = self.eval.evaluate(pos);
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }
@@ -421,6 +556,7 @@ impl<B: Bits> Searcher<B> {
         } else if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
         }
+        let original_alpha = alpha;
         let mut list = MoveList::new();
         if in_check {
             pos.legal_moves(&mut list);
@@ -434,10 +570,20 @@ impl<B: Bits> Searcher<B> {
             pos.legal_noisy_moves(&mut list);
         }
         let mut scores = [0i32; moves::MAX_MOVES];
-        self.score_moves(pos, &list, &mut scores, Move::NULL, ply);
-        let key = pos.hash();
+        self.score_moves(pos, &list, &mut scores, tt_move, ply, Move::NULL);
+        let mut best_move = Move::NULL;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, &mut scores, i);
+            if !in_check && !self.takes_king(pos, m) {
+                // Delta pruning: even winning the material outright would not reach alpha.
+                if m.promo().is_none() && stand + self.gain(pos, m) + 200 <= alpha {
+                    continue;
+                }
+                // Captures that lose material after one recapture.
+                if !self.see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
             let undo = pos.make(m);
             self.path.push(key);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
@@ -450,13 +596,38 @@ impl<B: Bits> Searcher<B> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = m;
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        if best == -INF {
+            // In check with every evasion searched this cannot happen; kept for safety.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if alpha > original_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
+    }
+
+    /// The reply that last refuted the opponent's previous move.
+    fn counter_move(&self, pos: &Position<B>, ply: usize) -> Move {
+        if ply == 0 {
+            return Move::NULL;
+        }
+        let prev = self.moves_made[ply - 1];
+        if prev == Move::NULL {
+            return Move::NULL;
+        }
+        self.counters[Self::history_index(pos.side() ^ 1, prev)]
     }
 
     fn has_pieces(&self, pos: &Position<B>) -> bool {
@@ -472,15 +643,24 @@ impl<B: Bits> Searcher<B> {
         self.killers[ply][0] == m || self.killers[ply][1] == m
     }
 
-    fn reward_quiet(&mut self, pos: &Position<B>, m: Move, depth: i32, ply: usize) {
+    fn reward_quiet(&mut self, pos: &Position<B>, m: Move, depth: i32, ply: usize, tried: &[Move]) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let h = &mut self.history[pos.side() * 16384 + m.from() * 128 + m.to()];
-        *h += depth * depth;
-        if *h > 1 << 20 {
-            self.history.iter_mut().for_each(|x| *x /= 2);
+        let us = pos.side();
+        if ply > 0 && self.moves_made[ply - 1] != Move::NULL {
+            let prev = self.moves_made[ply - 1];
+            self.counters[Self::history_index(us ^ 1, prev)] = m;
+        }
+        // History with gravity: bounded in [-HISTORY_MAX, HISTORY_MAX] without rescaling,
+        // and the quiet moves that failed before the cutoff are pushed down.
+        let bonus = (32 * depth * depth).min(1600);
+        let h = &mut self.history[Self::history_index(us, m)];
+        *h += bonus - *h * bonus / HISTORY_MAX;
+        for &q in tried {
+            let h = &mut self.history[Self::history_index(us, q)];
+            *h += -bonus - *h * bonus / HISTORY_MAX;
         }
     }
 }

@@ -1,50 +1,57 @@
-//! Move ordering: hash move, captures by the value of everything they remove (both bomber
-//! victims count) minus a little for the capturer, promotions, killers, history.
+//! Move ordering: hash move, captures that survive one recapture by the value of everything
+//! they remove (both bomber victims count) minus a little for the capturer, promotions,
+//! killers, the counter-move, losing captures, then quiet moves by history.
 
 use super::Searcher;
 use crate::position::{code_type, moves::*, Position};
 use crate::rules::Bits;
 
+const TT_MOVE: i32 = 1 << 30;
+pub(super) const GOOD_NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = (1 << 27) - 1;
+const BAD_NOISY: i32 = 1 << 26;
+
 impl<B: Bits> Searcher<B> {
-    pub(super) fn score_moves(&self, pos: &Position<B>, list: &MoveList, scores: &mut [i32], tt: Move, ply: usize) {
+    pub(super) fn score_moves(
+        &self,
+        pos: &Position<B>,
+        list: &MoveList,
+        scores: &mut [i32],
+        tt: Move,
+        ply: usize,
+        counter: Move,
+    ) {
         let us = pos.side();
         for (i, &m) in list.iter().enumerate() {
             scores[i] = if m == tt {
-                1 << 30
+                TT_MOVE
             } else if m.is_capture() || m.promo().is_some() {
-                let mut gain = 0;
-                let value = |sq: usize| {
-                    let c = pos.code_at(sq);
-                    if c == 0 {
-                        0
-                    } else {
-                        self.piece_values[code_type(c)]
-                    }
-                };
-                match m.kind() {
-                    CAPTURE => gain += value(m.to()),
-                    BOMB | EN_PASSANT => gain += value(m.aux()),
-                    DOUBLE => gain += value(m.aux()) + value(m.to()),
-                    _ => {}
-                }
-                if pos.rules.is_king_capture()
-                    && (m.kind() == CAPTURE)
-                    && code_type(pos.code_at(m.to())) == pos.rules.king
-                {
+                let mut gain = self.gain(pos, m);
+                if self.takes_king(pos, m) {
                     gain += 100_000;
                 }
-                if let Some(p) = m.promo() {
-                    gain += self.piece_values[p];
+                let order = gain * 16 - self.piece_values[code_type(pos.code_at(m.from()))] / 16;
+                if self.see_ge(pos, m, 0) {
+                    GOOD_NOISY + order
+                } else {
+                    BAD_NOISY + order
                 }
-                (1 << 28) + gain * 16 - self.piece_values[code_type(pos.code_at(m.from()))] / 16
             } else if self.killers[ply][0] == m {
-                (1 << 27) + 1
+                KILLER + 1
             } else if self.killers[ply][1] == m {
-                1 << 27
+                KILLER
+            } else if m == counter {
+                COUNTER
             } else {
-                self.history[us * 16384 + m.from() * 128 + m.to()]
+                self.history[Self::history_index(us, m)]
             };
         }
+    }
+
+    #[inline(always)]
+    pub(super) fn history_index(side: usize, m: Move) -> usize {
+        side * 16384 + m.from() * 128 + m.to()
     }
 }
 
