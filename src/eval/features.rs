@@ -4,7 +4,7 @@
 
 use super::layout::{Layout, Pair, NONE};
 use crate::position::Position;
-use crate::rules::{Bits, WHITE};
+use crate::rules::{Bits, MAX_TYPES, WHITE};
 
 pub trait Accumulator {
     /// Adds `value` to feature `index` (from White's point of view).
@@ -39,6 +39,13 @@ fn tapered<A: Accumulator>(acc: &mut A, p: Pair, v: f32, phase: f32) {
 pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f32, acc: &mut A) {
     let r = pos.rules;
     let pawn_t = r.pawn_type;
+    // Filled by the per-piece loop for the threat and king-attack terms: every square a
+    // side bears on, the same per type, and its hits on the enemy king's zone.
+    let mut attacked = [0u128; 2];
+    let mut by_type = [[0u128; MAX_TYPES]; 2];
+    let mut zone_hits = [0u32; 2];
+    let mut zone_attackers = [0u32; 2];
+    let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(0, |k| l.zone[k]));
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
@@ -50,13 +57,27 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 continue;
             }
             tapered(acc, l.value[t], sign * bb.count() as f32, phase);
+            if bb.count() >= 2 {
+                tapered(acc, l.pair[t], sign, phase);
+            }
             let files = if l.open[t].mg != NONE { pawn_files } else { None };
+            let pawn = Some(t) == pawn_t;
             let (mut center, mut advance, mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0, 0.0, 0.0);
             for sq in bb.iter() {
                 center += l.centrality[sq];
                 advance += l.progress[color][sq];
-                if l.mobility[t].mg != NONE {
-                    mobility += pos.mobility(sq, t, color) as f32;
+                let attacks = if pawn {
+                    r.pawn.as_ref().map_or(0, |p| p.captures[color][sq].to_u128())
+                } else {
+                    let (m, a) = pos.mobility_and_attacks(sq, t, color);
+                    mobility += m as f32;
+                    a.to_u128()
+                };
+                by_type[color][t] |= attacks;
+                let hits = (attacks & zones[color]).count_ones();
+                if hits > 0 && t != r.king {
+                    zone_hits[color] += hits;
+                    zone_attackers[color] += 1;
                 }
                 if let Some((ours, all)) = files {
                     if l.file[sq] & all == 0 {
@@ -66,6 +87,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                     }
                 }
             }
+            attacked[color] |= by_type[color][t];
             tapered(acc, l.center[t], sign * center, phase);
             tapered(acc, l.advance[t], sign * advance, phase);
             tapered(acc, l.mobility[t], sign * mobility, phase);
@@ -105,6 +127,50 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             }
             let tropism = (l.near[k] & attackers.to_u128()).count_ones();
             acc.add(l.tropism, sign * tropism as f32 * phase);
+        }
+    }
+    for color in 0..2 {
+        let sign = if color == WHITE { 1.0 } else { -1.0 };
+        let them = color ^ 1;
+        let (mut by_pawn, mut by_lesser) = (0u32, 0u32);
+        let mut targets = 0u128;
+        for t in 0..r.ntypes() {
+            if t == r.king {
+                continue;
+            }
+            let victims = pos.pieces(them, t).to_u128();
+            if victims == 0 {
+                continue;
+            }
+            targets |= victims;
+            if Some(t) == pawn_t {
+                continue;
+            }
+            if let Some(pt) = pawn_t {
+                by_pawn += (victims & by_type[color][pt]).count_ones();
+            }
+            let mut lesser = 0u128;
+            let mut mask = l.lesser[t];
+            while mask != 0 {
+                lesser |= by_type[color][mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            by_lesser += (victims & lesser).count_ones();
+        }
+        let hanging = (targets & attacked[color] & !attacked[them]).count_ones();
+        tapered(acc, l.threat_pawn, sign * by_pawn as f32, phase);
+        tapered(acc, l.threat_lesser, sign * by_lesser as f32, phase);
+        tapered(acc, l.hanging, sign * hanging as f32, phase);
+        if zone_hits[color] > 0 {
+            acc.add(l.king_attack, sign * zone_hits[color] as f32 * phase);
+            let n = zone_attackers[color] as f32;
+            acc.add(l.king_attackers2, sign * n * n * phase);
+        }
+        if l.castling != NONE {
+            let rights = (pos.castling() >> (4 * color) & 0xF).count_ones();
+            if rights > 0 {
+                acc.add(l.castling, sign * rights as f32 * phase);
+            }
         }
     }
     acc.add(l.tempo, if pos.side() == WHITE { 1.0 } else { -1.0 });

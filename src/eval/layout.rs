@@ -31,6 +31,20 @@ pub struct Layout {
     pub shelter: usize,
     pub tropism: usize,
     pub tempo: usize,
+    /// Two or more pieces of a colour-bound type (the bishop pair), per type.
+    pub pair: [Pair; MAX_TYPES],
+    /// Enemy pieces attacked by a pawn, by a lesser piece, and attacked but undefended.
+    pub threat_pawn: Pair,
+    pub threat_lesser: Pair,
+    pub hanging: Pair,
+    /// Attacks on the enemy king's zone (piece-square hits) and the number of attackers,
+    /// squared (a few attackers together are worth more than their sum).
+    pub king_attack: usize,
+    pub king_attackers2: usize,
+    /// Castling options still available to the side.
+    pub castling: usize,
+    /// Per type: the non-pawn, non-royal types worth clearly less (bit per type).
+    pub lesser: [u32; MAX_TYPES],
     /// Per square: 1 in the centre, 0 in the farthest corner.
     pub centrality: Vec<f32>,
     /// Per colour and square: 0 on the side's first rank, 1 on the last.
@@ -47,6 +61,8 @@ pub struct Layout {
     pub shield: [Vec<u128>; 2],
     /// Per square: squares within king distance 2 (tropism zone).
     pub near: Vec<u128>,
+    /// Per square: the square and its neighbours (the king zone).
+    pub zone: Vec<u128>,
 }
 
 impl Layout {
@@ -93,6 +109,28 @@ impl Layout {
         let shelter = add("king.shelter".into());
         let tropism = add("king.tropism".into());
         let tempo = add("tempo".into());
+        // Added after every older name, so that their indices stay put.
+        let mut pair_w = [unset; MAX_TYPES];
+        for (t, pt) in r.types.iter().enumerate() {
+            if t != r.king && !pt.pawn && colour_bound(r, t) {
+                pair_w[t] = pair(&mut add, format!("pair.{}", pt.letter));
+            }
+        }
+        let threat_pawn = if r.pawn_type.is_some() { pair(&mut add, "threat.pawn".into()) } else { unset };
+        let threat_lesser = pair(&mut add, "threat.lesser".into());
+        let hanging = pair(&mut add, "threat.hanging".into());
+        let king_attack = add("king.attack".into());
+        let king_attackers2 = add("king.attackers2".into());
+        let castling = if r.castling.is_empty() { NONE } else { add("king.castling".into()) };
+        let est = super::weights::estimated_values(r);
+        let mut lesser = [0u32; MAX_TYPES];
+        for t in 0..r.ntypes() {
+            for u in 0..r.ntypes() {
+                if u != r.king && !r.types[u].pawn && (t == r.king || est[u] + 50.0 < est[t]) {
+                    lesser[t] |= 1 << u;
+                }
+            }
+        }
 
         let geo = &r.geo;
         let n = r.nsq;
@@ -118,6 +156,7 @@ impl Layout {
         let mut adjacent_files = vec![0; n];
         let mut file = vec![0; n];
         let mut near = vec![0; n];
+        let mut zone = vec![0; n];
         for s in 0..n {
             let (f, rk) = (geo.file(s), geo.rank(s));
             for c in 0..2 {
@@ -130,6 +169,7 @@ impl Layout {
             adjacent_files[s] = mask(&|f2, _| (f2 - f).abs() == 1);
             file[s] = mask(&|f2, _| f2 == f);
             near[s] = mask(&|f2, r2| (f2 - f).abs() <= 2 && (r2 - rk).abs() <= 2);
+            zone[s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (r2 - rk).abs() <= 1);
         }
         Layout {
             names,
@@ -145,6 +185,14 @@ impl Layout {
             shelter,
             tropism,
             tempo,
+            pair: pair_w,
+            threat_pawn,
+            threat_lesser,
+            hanging,
+            king_attack,
+            king_attackers2,
+            castling,
+            lesser,
             centrality,
             progress,
             front_span,
@@ -153,6 +201,7 @@ impl Layout {
             file,
             shield,
             near,
+            zone,
         }
     }
 
@@ -167,4 +216,29 @@ impl Layout {
     pub fn index(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }
+}
+
+/// Whether every move of type `t` keeps it on squares of one colour (the bishop), checked
+/// from every square of the empty board.
+fn colour_bound<B: Bits>(r: &Rules<B>, t: usize) -> bool {
+    let geo = &r.geo;
+    let parity = |s: usize| (geo.file(s) + geo.rank(s)).rem_euclid(2);
+    let mut any = false;
+    for s in (0..r.nsq).filter(|&s| geo.exists(s)) {
+        let i = r.idx(0, t, s);
+        let mut targets = r.leap_quiet[i] | r.leap_cap[i];
+        for a in &r.riders[t] {
+            targets |= r.ray(a.ray, s);
+        }
+        if Some(t) == r.bomber {
+            return false;
+        }
+        for u in targets.iter() {
+            any = true;
+            if parity(u) != parity(s) {
+                return false;
+            }
+        }
+    }
+    any
 }

@@ -95,6 +95,19 @@ pub fn default_weights<B: Bits>(r: &Rules<B>, l: &Layout) -> Vec<f32> {
     set(l.shelter, 12.0);
     set(l.tropism, -10.0);
     set(l.tempo, 10.0);
+    for t in 0..r.ntypes() {
+        set(l.pair[t].mg, 30.0);
+        set(l.pair[t].eg, 50.0);
+    }
+    set(l.threat_pawn.mg, 60.0);
+    set(l.threat_pawn.eg, 40.0);
+    set(l.threat_lesser.mg, 35.0);
+    set(l.threat_lesser.eg, 25.0);
+    set(l.hanging.mg, 25.0);
+    set(l.hanging.eg, 15.0);
+    set(l.king_attack, 6.0);
+    set(l.king_attackers2, 4.0);
+    set(l.castling, 12.0);
     w
 }
 

@@ -96,26 +96,38 @@ impl<B: Bits> Position<B> {
     /// Number of squares the piece of type `t` and colour `color` on `sq` could move to or
     /// capture on (pseudo-legally; pawns excepted). Bombers count their rook-like slides.
     pub fn mobility(&self, sq: usize, t: usize, color: usize) -> u32 {
+        self.mobility_and_attacks(sq, t, color).0
+    }
+
+    /// The mobility of [`Self::mobility`] and the squares the piece bears on: those it could
+    /// capture on if an enemy stood there, own pieces included (they are defended). A
+    /// bomber bears on its slides' squares and first blockers, which is where its
+    /// overtaking captures start (an approximation its exact capture rule refines).
+    #[inline]
+    pub fn mobility_and_attacks(&self, sq: usize, t: usize, color: usize) -> (u32, B) {
         let r = self.rules;
         let empty = r.exists & !self.occ;
         let enemy = self.by_color[color ^ 1];
         let i = r.idx(color, t, sq);
         let mut quiet = r.leap_quiet[i] & empty;
-        let mut caps = r.leap_cap[i] & enemy;
+        let mut attacks = r.leap_cap[i];
         for a in &r.riders[color * r.ntypes() + t] {
             let att = r.ray_attacks(a.ray, sq, self.occ);
             if a.mode & crate::variant::betza::MOVE != 0 {
                 quiet |= att & empty;
             }
             if a.mode & crate::variant::betza::CAPTURE != 0 {
-                caps |= att & enemy;
+                attacks |= att;
             }
         }
+        let caps = attacks & enemy;
         if Some(t) == r.bomber {
             for &ray in &r.orth {
-                quiet |= r.ray_attacks(ray, sq, self.occ) & empty;
+                let att = r.ray_attacks(ray, sq, self.occ);
+                quiet |= att & empty;
+                attacks |= att;
             }
         }
-        (quiet | caps).count()
+        ((quiet | caps).count(), attacks & r.exists)
     }
 }

@@ -158,6 +158,7 @@ impl<B: Bits> Searcher<B> {
         self.nodes = 0;
         self.aborted = false;
         self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let budget = if limits.infinite { None } else { limits.budget() };
         self.deadline = budget.map(|(_, hard)| self.start + hard);

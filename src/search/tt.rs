@@ -1,4 +1,6 @@
-//! Transposition table: one entry per bucket, always replaced (simple and deterministic).
+//! Transposition table: buckets of two entries, one kept for the deepest search seen and
+//! one always replaced, so quiescence results (depth 0) cannot evict deep entries. The
+//! policy depends only on what was stored, so searches stay deterministic.
 
 use crate::position::Move;
 
@@ -9,38 +11,73 @@ pub struct Entry {
     pub score: i32,
     pub depth: i16,
     pub bound: u8,
+    /// The search that stored it: entries of earlier moves give way to the current one's.
+    generation: u8,
 }
 
 pub const EXACT: u8 = 1;
 pub const LOWER: u8 = 2;
 pub const UPPER: u8 = 3;
 
+#[derive(Clone, Copy, Default)]
+struct Bucket {
+    deep: Entry,
+    recent: Entry,
+}
+
 pub struct Tt {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
+    generation: u8,
 }
 
 impl Tt {
     pub fn new(mb: usize) -> Tt {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
-        Tt { entries: vec![Entry::default(); n.max(1024)], mask: n.max(1024) - 1 }
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
+        let n = n.max(512);
+        Tt { buckets: vec![Bucket::default(); n], mask: n - 1, generation: 0 }
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Called once per search, so the deep slots of earlier searches become replaceable.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.bound != 0).then_some(e)
+        let b = &self.buckets[key as usize & self.mask];
+        if b.deep.key == key && b.deep.bound != 0 {
+            Some(b.deep)
+        } else if b.recent.key == key && b.recent.bound != 0 {
+            Some(b.recent)
+        } else {
+            None
+        }
     }
 
     #[inline]
     pub fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: u8) {
-        let e = &mut self.entries[key as usize & self.mask];
+        let generation = self.generation;
+        let b = &mut self.buckets[key as usize & self.mask];
+        let deep = b.deep;
+        let into_deep =
+            deep.key == key || deep.bound == 0 || deep.generation != generation || depth >= deep.depth as i32;
+        let slot = if into_deep {
+            if deep.key != key && deep.bound != 0 {
+                // The displaced deep entry still beats an empty or older recent one.
+                b.recent = deep;
+            }
+            &mut b.deep
+        } else {
+            &mut b.recent
+        };
         // Keep the old move when the new entry has none for the same position.
-        let mv = if mv == Move::NULL && e.key == key { e.mv } else { mv };
-        *e = Entry { key, mv, score, depth: depth as i16, bound };
+        let mv = if mv == Move::NULL && slot.key == key { slot.mv } else { mv };
+        *slot = Entry { key, mv, score, depth: depth as i16, bound, generation };
     }
 }
