@@ -1,0 +1,70 @@
+//! The evaluation's threat, king-attack, castling and pair features count what they say.
+
+use fairylab::eval::{EngineConfig, Evaluator};
+use fairylab::{Board, Variant};
+
+/// Sum of a feature's values in `fen` (White's view; a pair name sums its mg and eg halves,
+/// which together carry the full count whatever the phase).
+fn feature(fen: &str, name: &str) -> f32 {
+    let v = Variant::load("chess", &[]).unwrap();
+    let Variant::Narrow(r) = v else { panic!("chess is an 8x8 game") };
+    let ev: Evaluator = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
+    let f = ev.features(&p);
+    let ids: Vec<u32> = [name.to_string(), format!("{name}.mg"), format!("{name}.eg")]
+        .iter()
+        .filter_map(|n| ev.layout.index(n).map(|i| i as u32))
+        .collect();
+    assert!(!ids.is_empty(), "no feature named {name}");
+    f.iter().filter(|(j, _)| ids.contains(j)).map(|x| x.1).sum()
+}
+
+#[test]
+fn a_pawn_attacking_an_undefended_knight_is_a_threat_and_a_hanging_piece() {
+    let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "threat.pawn"), 1.0);
+    assert_eq!(feature(fen, "threat.hanging"), 1.0);
+    assert_eq!(feature(fen, "threat.lesser"), 0.0);
+    // Defended by a pawn, the knight is threatened but no longer hanging.
+    let fen = "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "threat.pawn"), 1.0);
+    assert_eq!(feature(fen, "threat.hanging"), 0.0);
+}
+
+#[test]
+fn a_knight_attacking_a_rook_is_a_threat_by_a_lesser_piece() {
+    // Nc3 attacks the undefended rook on d5; the rook attacks nothing white.
+    let fen = "4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "threat.lesser"), 1.0);
+    assert_eq!(feature(fen, "threat.pawn"), 0.0);
+}
+
+#[test]
+fn castling_rights_count_per_side() {
+    let both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(feature(both, "king.castling"), 0.0);
+    let white_only = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1";
+    let one_right = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w K - 0 1";
+    let two = feature(white_only, "king.castling");
+    assert!(two > 0.0);
+    assert!((feature(one_right, "king.castling") * 2.0 - two).abs() < 1e-6);
+}
+
+#[test]
+fn the_bishop_pair_counts_once_per_side_with_two_bishops() {
+    assert_eq!(feature("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "pair.B"), 1.0);
+    assert_eq!(feature("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1", "pair.B"), 0.0);
+    assert_eq!(feature("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "pair.B"), 0.0);
+}
+
+#[test]
+fn king_zone_attacks_count_squares_and_attackers() {
+    // The queen on d1 bears on d7 and d8 next to the black king: two hits, one attacker.
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let hits = feature(fen, "king.attack");
+    let attackers = feature(fen, "king.attackers2");
+    assert!(hits > 0.0);
+    assert!((hits - 2.0 * attackers).abs() < 1e-6, "hits {hits} attackers² {attackers}");
+    // Away from the king's zone the terms vanish.
+    assert_eq!(feature("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "king.attack"), 0.0);
+}
