@@ -3,7 +3,7 @@
 //! Inside, every variant runs on its own bitboard width (`u64` up to 64 squares, `u128`
 //! above); this layer picks the width once, at load, so callers never see it.
 
-use crate::position::Position;
+use crate::position::{FenError, Position};
 use crate::rules::{compile, Bits, Rules};
 use crate::variant::registry;
 use std::collections::HashMap;
@@ -214,11 +214,11 @@ impl Variant {
             fields[0] = board;
             fields.truncate(6);
             fields.push(field.to_string());
-            self.parse_fen(&fields.join(" "))
+            Ok(self.parse_fen(&fields.join(" "))?)
         })
     }
 
-    pub fn parse_fen(&self, fen: &str) -> Result<Board, Error> {
+    pub fn parse_fen(&self, fen: &str) -> Result<Board, FenError> {
         Ok(match *self {
             Variant::Narrow(r) => Board::Narrow(Position::from_fen(r, fen)?),
             Variant::Wide(r) => Board::Wide(Position::from_fen(r, fen)?),
@@ -259,6 +259,11 @@ impl Board {
 
     pub fn fen(&self) -> String {
         on!(self, p => p.fen())
+    }
+
+    /// An upper bound on the moves here and in every position played from here.
+    pub fn move_bound(&self) -> u32 {
+        on!(self, p => p.move_bound())
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

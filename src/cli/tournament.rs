@@ -16,7 +16,8 @@ pub struct TournamentArgs {
     pub variant: String,
     #[arg(long = "option")]
     pub options: Vec<String>,
-    /// Player: `name=A [config=FILE] [set.value.F=450]...` or `name=X cmd=PATH [option.K=V]...`.
+    /// Player: `name=A [config=FILE] [set.value.F=450]...` or `name=X cmd=PATH [option.K=V]...`
+    /// (option names may hold spaces: `option.Use NNUE=false`).
     /// Repeatable; without any, two copies of the variant's default engine play.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
@@ -38,10 +39,10 @@ pub struct TournamentArgs {
     /// Imbalance `W=B`: White lacks W, Black lacks B (letters or squares joined by +), e.g. `R=F`.
     #[arg(long)]
     pub imbalance: Option<String>,
-    /// Nodes per move.
+    /// Nodes per move (default 20000 without --depth or --tc).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Depth per move.
+    /// Depth per move (not with --nodes).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Clock: `seconds+increment`, e.g. `10+0.1`.
@@ -142,6 +143,14 @@ impl TournamentArgs {
         }
         let mut limits = Limits::default();
         let clock = self.tc.as_deref().map(parse_tc).transpose()?;
+        if self.nodes == Some(0) || self.depth == Some(0) {
+            return Err(Error("--nodes and --depth must be at least 1".into()));
+        }
+        // Both would stop each search at whichever comes first, which no one asking for
+        // one of them expects.
+        if self.nodes.is_some() && self.depth.is_some() {
+            return Err(Error("--nodes and --depth are both search limits: give one of them".into()));
+        }
         match (self.nodes, self.depth, &clock) {
             (None, None, None) => limits.nodes = Some(20_000),
             (n, d, _) => {

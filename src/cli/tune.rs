@@ -294,6 +294,9 @@ pub struct TrainArgs {
 
 /// `fairylab train`.
 pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
+    if a.nodes == 0 {
+        return Err(Error("--nodes must be at least 1".into()));
+    }
     let variant = load_variant(&a.variant, &a.options)?;
     let sprt = super::tournament::parse_sprt(&a.sprt)?;
     let settings = TrainSettings {
@@ -393,6 +396,9 @@ pub struct SpsaArgs {
 
 /// `fairylab spsa`.
 pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
+    if a.nodes == 0 {
+        return Err(Error("--nodes must be at least 1".into()));
+    }
     let variant = load_variant(&a.variant, &a.options)?;
     let params = a.params.iter().map(|p| spsa::parse_param(p)).collect::<Result<Vec<_>, _>>()?;
     let settings = SpsaSettings {

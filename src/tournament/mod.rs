@@ -227,6 +227,35 @@ impl Tally {
     }
 }
 
+/// The first encounter's results as the progress bar shows them.
+fn progress_line(t: &Tally) -> String {
+    let e0 = &t.encounters[0];
+    let elo = e0.penta.elo().map(|e| format!("{:+.1} ± {:.1}", e.value, e.margin())).unwrap_or_else(|| "-".into());
+    format!("{} vs {}: {}-{}-{}  Elo {elo}", e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses)
+}
+
+/// A bar over every game of the run (or shard), the games finished before this start
+/// already counted, so the results it shows are those of the games it counts from the
+/// first frame on (and none before the first game).
+fn progress_bar(visible: bool, tally: &Tally, todo: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new((tally.games + todo) as u64);
+    if visible {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+    } else {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    if tally.games > 0 {
+        bar.set_position(tally.games as u64);
+        // The resumed games took no time now: they must not speed up the estimate.
+        bar.reset_eta();
+        bar.set_message(progress_line(tally));
+    }
+    bar
+}
+
 struct Job {
     game_id: u64,
     pair_id: u64,
@@ -301,16 +330,7 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
         _ => None,
     };
 
-    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-    if s.progress {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-
+    let bar = progress_bar(s.progress, &tally, jobs.len());
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(usize, GameRecord), String>>();
@@ -390,14 +410,9 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
                 }
             }
             tally.add(&row);
-            let e0 = &tally.encounters[0];
-            let elo =
-                e0.penta.elo().map(|e| format!("{:+.1} ± {:.1}", e.value, e.margin())).unwrap_or_else(|| "-".into());
-            bar.set_message(format!(
-                "{} vs {}: {}-{}-{}  Elo {elo}",
-                e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses
-            ));
+            // Counted before its result is shown: no frame shows a result it does not count.
             bar.inc(1);
+            bar.set_message(progress_line(&tally));
             // The approximate LLR misjudges tiny one-sided samples, so the test only acts
             // once a few pairs are in.
             if let Some(sprt) = s.sprt.as_ref().filter(|_| tally.prefix_penta().pairs() >= MIN_SPRT_PAIRS) {
@@ -415,4 +430,59 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
     }
     let sprt = sprt_result.or_else(|| s.sprt.as_ref().map(|sp| sp.test_pentanomial(&tally.prefix_penta())));
     Ok(Summary { encounters: tally.encounters, games: tally.games, sprt, terminations: tally.terminations })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally() -> Tally {
+        Tally {
+            encounters: vec![Encounter { a: "A".into(), b: "B".into(), ..Default::default() }],
+            pairs: BTreeMap::new(),
+            terminations: BTreeMap::new(),
+            rounds: 4,
+            games: 0,
+        }
+    }
+
+    fn row(game_id: u64, result: &str) -> GameRow {
+        GameRow {
+            game_id,
+            pair_id: game_id / 2,
+            white: "A".into(),
+            black: "B".into(),
+            result: result.into(),
+            termination: "checkmate".into(),
+            plies: 1,
+            white_material: String::new(),
+            black_material: String::new(),
+            seed: 1,
+            opening: String::new(),
+            moves: String::new(),
+            final_fen: String::new(),
+        }
+    }
+
+    /// Wins, draws and losses shown in a progress message.
+    fn shown(msg: &str) -> u64 {
+        let wdl = msg.split(": ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("0-0-0");
+        wdl.split('-').map(|n| n.parse::<u64>().unwrap()).sum()
+    }
+
+    #[test]
+    fn the_progress_bar_shows_only_counted_results() {
+        let mut t = tally();
+        let bar = progress_bar(false, &t, 4);
+        assert_eq!((bar.position(), bar.message().as_str()), (0, ""), "no result before the first game");
+        t.add(&row(0, "1-0"));
+        bar.inc(1);
+        bar.set_message(progress_line(&t));
+        assert_eq!((bar.position(), shown(&bar.message())), (1, 1));
+        // A resumed run counts its finished games from the first frame.
+        t.add(&row(1, "1/2-1/2"));
+        t.add(&row(2, "0-1"));
+        let bar = progress_bar(false, &t, 5);
+        assert_eq!((bar.position(), bar.length(), shown(&bar.message())), (3, Some(8), 3));
+    }
 }
