@@ -5,7 +5,7 @@
 
 use crate::position::{FenError, Position};
 use crate::rules::{compile, Bits, Rules};
-use crate::variant::registry;
+use crate::variant::{registry, VariantError};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -68,13 +68,19 @@ fn cache() -> &'static Cache {
 impl Variant {
     /// Loads a variant by name (`configs/variants/<name>.toml` under the current directory,
     /// else the built-in copy) or by path to a `.toml` file, with options applied in order.
-    pub fn load(name: &str, options: &[&str]) -> Result<Variant, Error> {
+    pub fn load(name: &str, options: &[&str]) -> Result<Variant, VariantError> {
         let text = registry::find(name)?;
         Self::from_toml(&text, options)
     }
 
+    /// [`Variant::load`] with options as the command line gives them.
+    pub fn load_with(name: &str, options: &[String]) -> Result<Variant, VariantError> {
+        let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
+        Variant::load(name, &opts)
+    }
+
     /// Compiles a variant from the text of a variant file.
-    pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, Error> {
+    pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, VariantError> {
         let key = (text.to_string(), options.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         if let Some(v) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(*v);
@@ -87,7 +93,7 @@ impl Variant {
         } else {
             Variant::Wide(Box::leak(Box::new(compile::<u128>(&cfg, options)?)))
         };
-        v.parse_fen(&cfg.start).map_err(|e| Error(format!("{}: start position: {e}", cfg.name)))?;
+        v.parse_fen(&cfg.start).map_err(|error| VariantError::StartPosition { variant: cfg.name.clone(), error })?;
         cache().lock().unwrap_or_else(|e| e.into_inner()).insert(key, v);
         Ok(v)
     }

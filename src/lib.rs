@@ -24,3 +24,4 @@ pub mod variant;
 
 pub use facade::{Board, Error, Variant};
 pub use position::FenError;
+pub use variant::VariantError;

@@ -31,7 +31,7 @@ pub fn run(a: &PerftArgs) -> Result<(), Error> {
     if a.depth > MAX_DEPTH {
         return Err(Error(format!("--depth {}: perft goes at most {MAX_DEPTH} plies deep", a.depth)));
     }
-    let v = super::load(&a.variant, &a.options)?;
+    let v = crate::Variant::load_with(&a.variant, &a.options)?;
     let board = match &a.fen {
         Some(f) => v.parse_fen(f).map_err(|e| Error(format!("bad FEN: {e}")))?,
         None => v.start_position(),

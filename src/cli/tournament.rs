@@ -125,7 +125,7 @@ fn parse_tc(tc: &str) -> Result<(Duration, Duration), Error> {
 
 impl TournamentArgs {
     pub fn settings(&self, two_only: bool) -> Result<Settings, Error> {
-        let variant = super::load(&self.variant, &self.options)?;
+        let variant = crate::Variant::load_with(&self.variant, &self.options)?;
         let mut engines =
             self.engines.iter().map(|e| EngineSpec::parse(e).map_err(Error)).collect::<Result<Vec<_>, _>>()?;
         let default_pair = engines.is_empty();

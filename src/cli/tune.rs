@@ -142,10 +142,6 @@ pub struct TuneArgs {
     pub quiet: bool,
 }
 
-fn load_variant(name: &str, options: &[String]) -> Result<Variant, Error> {
-    super::load(name, options)
-}
-
 fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfig, Error> {
     match engine {
         Some(p) => EngineConfig::load(p).map_err(Error),
@@ -155,7 +151,7 @@ fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfi
 
 /// `fairylab tune`.
 pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
-    let variant = load_variant(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let verbose = !a.quiet;
     let opts = a.fit.options(a.seed, a.k, verbose && !a.bench)?;
     let cfg = start_config(variant, &a.engine)?;
@@ -297,7 +293,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
     if a.nodes == 0 {
         return Err(Error("--nodes must be at least 1".into()));
     }
-    let variant = load_variant(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let sprt = super::tournament::parse_sprt(&a.sprt)?;
     let settings = TrainSettings {
         variant,
@@ -399,7 +395,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
     if a.nodes == 0 {
         return Err(Error("--nodes must be at least 1".into()));
     }
-    let variant = load_variant(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let params = a.params.iter().map(|p| spsa::parse_param(p)).collect::<Result<Vec<_>, _>>()?;
     let settings = SpsaSettings {
         variant,

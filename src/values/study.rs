@@ -133,11 +133,6 @@ pub struct ImbalanceRequest {
     pub quiet: bool,
 }
 
-fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
-    let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
-    Variant::load(name, &opts)
-}
-
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
     list.iter()
         .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
@@ -167,7 +162,7 @@ fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
 /// With a shard, the shard's games are played and no rows come back unless the corpus is
 /// complete (merged before), since a fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
-    let variant = load(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
@@ -258,7 +253,7 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
 /// shard, its games are played (the whole budget: no early stop) and no rows come back.
 pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
-    let variant = load(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let comparisons = a
