@@ -1,5 +1,6 @@
 //! Command implementations behind `src/main.rs`, one module per subcommand.
 pub mod bench;
+pub mod common;
 pub mod perft;
 pub mod report;
 pub mod stats;

@@ -33,7 +33,7 @@ pub struct Manifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
     /// Game pairs per encounter (tournaments).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "big_opt")]
     pub rounds: Option<u64>,
     /// How the jobs were built (selfplay): recorded so a folder is never resumed with other jobs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -48,13 +48,14 @@ pub struct Manifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imbalance: Option<String>,
     pub max_drift: i32,
+    #[serde(with = "big")]
     pub seed: u64,
     /// Search limits per move shared by the engines (an engine's own limit overrides them).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "big_opt")]
     pub nodes: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "big_opt")]
     pub movetime_ms: Option<u64>,
     /// `seconds+increment`, as `--tc` takes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -100,8 +101,8 @@ pub struct EngineEntry {
     pub config: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hash: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "big_opt")]
+    pub hash: Option<u64>,
     /// An external UCI engine: its command, arguments and options (`NAME=VALUE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmd: Option<String>,
@@ -110,13 +111,62 @@ pub struct EngineEntry {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uci_options: Vec<String>,
     /// This engine's own limits, overriding the run's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "big_opt")]
     pub nodes: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
     /// [`Engine::signature`](crate::engine::Engine::signature) of an in-process engine.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
+}
+
+/// TOML integers are signed 64-bit: a larger `u64` (a derived seed, say) is written as a
+/// string of digits, and read back from either form.
+mod big {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    pub(super) enum Raw {
+        Int(u64),
+        Text(String),
+    }
+
+    impl Raw {
+        pub(super) fn value<E: serde::de::Error>(self) -> Result<u64, E> {
+            match self {
+                Raw::Int(v) => Ok(v),
+                Raw::Text(t) => t.parse().map_err(|_| E::custom(format!("'{t}' is not a whole number"))),
+            }
+        }
+    }
+
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        match i64::try_from(*v) {
+            Ok(i) => s.serialize_i64(i),
+            Err(_) => s.serialize_str(&v.to_string()),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        Raw::deserialize(d)?.value()
+    }
+}
+
+/// [`big`] for optional values.
+mod big_opt {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => super::big::serialize(v, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        Option::<super::big::Raw>::deserialize(d)?.map(|r| r.value()).transpose()
+    }
 }
 
 /// One setting that differs between a folder and the run about to use it.
@@ -478,7 +528,9 @@ mod tests {
 
     #[test]
     fn round_trips_through_toml_text() {
-        let m = sample();
+        let mut m = sample();
+        // Beyond TOML's signed integers: written as digits, read back as the number.
+        m.seed = u64::MAX;
         let text = m.to_text();
         assert!(text.starts_with("version = 1\n"), "{text}");
         match Recorded::parse(Path::new("run.toml"), &text).unwrap() {

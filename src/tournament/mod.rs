@@ -99,7 +99,7 @@ impl Settings {
                     engines::EngineKind::Internal { config, settings, hash } => {
                         entry.config = config.clone();
                         entry.set = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
-                        entry.hash = Some(*hash);
+                        entry.hash = Some(*hash as u64);
                     }
                     engines::EngineKind::External { cmd, args, options } => {
                         entry.cmd = Some(cmd.clone());
