@@ -3,9 +3,9 @@
 //! Inside, every variant runs on its own bitboard width (`u64` up to 64 squares, `u128`
 //! above); this layer picks the width once, at load, so callers never see it.
 
-use crate::position::Position;
+use crate::position::{FenError, Position};
 use crate::rules::{compile, Bits, Rules};
-use crate::variant::registry;
+use crate::variant::{registry, VariantError};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -68,13 +68,19 @@ fn cache() -> &'static Cache {
 impl Variant {
     /// Loads a variant by name (`configs/variants/<name>.toml` under the current directory,
     /// else the built-in copy) or by path to a `.toml` file, with options applied in order.
-    pub fn load(name: &str, options: &[&str]) -> Result<Variant, Error> {
+    pub fn load(name: &str, options: &[&str]) -> Result<Variant, VariantError> {
         let text = registry::find(name)?;
         Self::from_toml(&text, options)
     }
 
+    /// [`Variant::load`] with options as the command line gives them.
+    pub fn load_with(name: &str, options: &[String]) -> Result<Variant, VariantError> {
+        let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
+        Variant::load(name, &opts)
+    }
+
     /// Compiles a variant from the text of a variant file.
-    pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, Error> {
+    pub fn from_toml(text: &str, options: &[&str]) -> Result<Variant, VariantError> {
         let key = (text.to_string(), options.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         if let Some(v) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(*v);
@@ -87,7 +93,7 @@ impl Variant {
         } else {
             Variant::Wide(Box::leak(Box::new(compile::<u128>(&cfg, options)?)))
         };
-        v.parse_fen(&cfg.start).map_err(|e| Error(format!("{}: start position: {e}", cfg.name)))?;
+        v.parse_fen(&cfg.start).map_err(|error| VariantError::StartPosition { variant: cfg.name.clone(), error })?;
         cache().lock().unwrap_or_else(|e| e.into_inner()).insert(key, v);
         Ok(v)
     }
@@ -214,11 +220,11 @@ impl Variant {
             fields[0] = board;
             fields.truncate(6);
             fields.push(field.to_string());
-            self.parse_fen(&fields.join(" "))
+            Ok(self.parse_fen(&fields.join(" "))?)
         })
     }
 
-    pub fn parse_fen(&self, fen: &str) -> Result<Board, Error> {
+    pub fn parse_fen(&self, fen: &str) -> Result<Board, FenError> {
         Ok(match *self {
             Variant::Narrow(r) => Board::Narrow(Position::from_fen(r, fen)?),
             Variant::Wide(r) => Board::Wide(Position::from_fen(r, fen)?),
@@ -259,6 +265,11 @@ impl Board {
 
     pub fn fen(&self) -> String {
         on!(self, p => p.fen())
+    }
+
+    /// An upper bound on the moves here and in every position played from here.
+    pub fn move_bound(&self) -> u32 {
+        on!(self, p => p.move_bound())
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

@@ -23,3 +23,5 @@ pub mod values;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};
+pub use position::FenError;
+pub use variant::VariantError;

@@ -87,6 +87,51 @@ fn bad_input_is_one_line_and_exit_code_2() {
 }
 
 #[test]
+fn bad_input_found_by_trying_it_is_named_in_one_line() {
+    let empty = std::env::temp_dir().join(format!("fairylab-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "--variant", "chess", "--depth", "2000"], "at most 30 plies"),
+        (
+            &["perft", "--variant", "chess", "--fen", "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "--depth", "1"],
+            "the side not to move is in check",
+        ),
+        (
+            &[
+                "perft",
+                "--variant",
+                "chess",
+                "--fen",
+                "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/k6K b - - 0 1",
+                "--depth",
+                "1",
+            ],
+            "more than the 1024",
+        ),
+        (&["match", "--variant", "chess", "--nodes", "0"], "--nodes and --depth must be at least 1"),
+        (&["match", "--variant", "chess", "--depth", "0"], "--nodes and --depth must be at least 1"),
+        (&["match", "--variant", "chess", "--nodes", "200", "--depth", "3"], "give one of them"),
+        (&["match", "--variant", "chess", "--engine", "name=A nodes=0", "--engine", "name=B"], "nodes=0"),
+        (&["match", "--variant", "chess", "--engine", "name=A nodes=5 depth=2", "--engine", "name=B"], "give one"),
+        (&["match", "--variant", "chess", "--concurrency", "0"], "--concurrency must be at least 1"),
+        (&["report", "--variant", "chess", "--concurrency", "0"], "--concurrency must be at least 1"),
+        (&["values", "regress", "--variant", "chess", "--games", "4", "--concurrency", "0"], "--concurrency"),
+        (&["stats", "--games", "/nonexistent/fairylab-run"], "/nonexistent/fairylab-run: no such folder"),
+        (&["stats", "--games", empty.to_str().unwrap()], "not a run folder"),
+        (&["spsa", "--variant", "chess", "--param", "value.N=250..350", "--games", "4", "--nodes", "0"], "--nodes"),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = fairylab(args);
+        assert_eq!(code, 2, "{args:?}: exit {code}, stderr {err}");
+        assert!(out.is_empty(), "{args:?}: printed {out}");
+        let lines: Vec<&str> = err.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {err}");
+        assert!(lines[0].starts_with("error: ") && lines[0].contains(want), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
+#[test]
 fn stats_calculator_prints_elo_and_sprt() {
     let (code, out, _) = fairylab(&["stats", "--wdl", "50,20,30", "--sprt", "elo0=0 elo1=10 model=logistic"]);
     assert_eq!(code, 0, "{out}");

@@ -176,7 +176,15 @@ fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
     s.engines[1] = EngineSpec::parse(&format!("name=B config={}", config.display())).unwrap();
     tournament::run(&s).unwrap();
     let run_toml = std::fs::read_to_string(d.join("run.toml")).unwrap();
-    assert!(run_toml.contains("engine_signature = [\"A:") && run_toml.contains("\"B:"), "{run_toml}");
+    let manifest: toml::Table = run_toml.parse().unwrap();
+    let signed: Vec<&str> = manifest["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e.get("signature").is_some())
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(signed, ["A", "B"], "{run_toml}");
     // Same path, other weights: the settings match, the engine does not.
     write_config(280);
     let e = tournament::run(&s).unwrap_err().0;
@@ -184,8 +192,7 @@ fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
     write_config(300);
     assert_eq!(tournament::run(&s).unwrap().games, 2, "the original config resumes");
     // A folder from before signatures were recorded resumes as before.
-    let legacy: String =
-        run_toml.lines().filter(|l| !l.starts_with("engine_signature")).map(|l| format!("{l}\n")).collect();
+    let legacy: String = run_toml.lines().filter(|l| !l.starts_with("signature")).map(|l| format!("{l}\n")).collect();
     std::fs::write(d.join("run.toml"), legacy).unwrap();
     assert_eq!(tournament::run(&s).unwrap().games, 2);
     let _ = std::fs::remove_dir_all(&d);

@@ -324,3 +324,15 @@ fn drop_quits_and_reaps_the_engine() {
     assert!(!process_alive(pid));
     assert!(t.elapsed() < Duration::from_secs(2));
 }
+
+#[test]
+fn an_engine_option_whose_name_has_spaces_is_sent_whole() {
+    let log = temp_path("spaces");
+    let spec = format!("name=X cmd={} arg={} option.Use NNUE=false", fixture("scripted.sh"), log.display());
+    let args = ["match", "--variant", "chess", "--engine", &spec, "--engine", "name=A nodes=50", "--rounds", "1"];
+    let out = std::process::Command::new(ENGINE).args(args).args(["--concurrency", "1", "--quiet"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(text.lines().any(|l| l == "setoption name Use NNUE value false"), "{text}");
+}

@@ -22,8 +22,16 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+/// Deepest perft accepted. Each ply holds a move list on the stack, so a depth in the
+/// thousands would overflow it, and far shallower trees already take longer than anyone
+/// waits (chess perft 15 is about 2 * 10^21 leaves).
+pub const MAX_DEPTH: u32 = 30;
+
 pub fn run(a: &PerftArgs) -> Result<(), Error> {
-    let v = super::load(&a.variant, &a.options)?;
+    if a.depth > MAX_DEPTH {
+        return Err(Error(format!("--depth {}: perft goes at most {MAX_DEPTH} plies deep", a.depth)));
+    }
+    let v = crate::Variant::load_with(&a.variant, &a.options)?;
     let board = match &a.fen {
         Some(f) => v.parse_fen(f).map_err(|e| Error(format!("bad FEN: {e}")))?,
         None => v.start_position(),

@@ -1,5 +1,6 @@
 //! `fairylab report`: a variant's balance report, or (`--all`) the cross-variant summary.
 
+use super::common::{RunFlags, VariantFlags};
 use crate::report::{self, Budget, ReportConfig};
 use crate::Error;
 use clap::Args;
@@ -7,31 +8,24 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ReportArgs {
-    #[arg(long, default_value = "flying-bombers-grand")]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
+    #[command(flatten)]
+    pub game: VariantFlags,
     /// quick (minutes on 2 cores), standard or full (for clusters).
     #[arg(long, default_value = "quick")]
     pub budget: String,
     /// Output folder (default `reports/<variant>[-<options>]`); finished runs in it are reused.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    #[arg(long)]
-    pub concurrency: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play only shard i of n (`2/4`) of every run's games, for clusters; no report is
-    /// written. Then `fairylab merge` the shards' folders and run this command on the merged
-    /// folder without --shard: it plays what needs the merged games (the imbalance chain)
-    /// and writes the report.
-    #[arg(long)]
-    pub shard: Option<String>,
+    /// With --shard no report is written: once every shard is done, `fairylab merge` the
+    /// shards' folders and run this command on the merged folder without --shard; it plays
+    /// what needs the merged games (the imbalance chain) and writes the report.
+    #[command(flatten)]
+    pub run: RunFlags,
     /// Write the cross-variant summary of all reports under `reports/` (or --out).
     #[arg(long)]
     pub all: bool,
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 pub fn run(a: &ReportArgs) -> Result<(), Error> {
@@ -41,22 +35,22 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         println!("summary of {n} reports: {}", root.join("summary.html").display());
         return Ok(());
     }
-    let mut name = a.variant.clone();
-    for o in &a.options {
+    let mut name = a.game.variant.clone();
+    for o in &a.game.options {
         name += &format!("-{o}");
     }
     let out = a.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(name));
     let cfg = ReportConfig {
-        variant: a.variant.clone(),
-        options: a.options.clone(),
+        variant: a.game.variant.clone(),
+        options: a.game.options.clone(),
         budget: Budget::parse(&a.budget)?,
         out: out.clone(),
-        concurrency: a.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        concurrency: a.run.workers.threads()?,
         seed: a.seed,
-        progress: !a.quiet,
-        shard: a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?,
+        progress: !a.run.workers.quiet,
+        shard: a.run.shard()?,
     };
-    if !a.quiet {
+    if !a.run.workers.quiet {
         eprintln!("seed {}; writing {}", a.seed, out.display());
     }
     let data = report::run(&cfg)?;

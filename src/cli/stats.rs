@@ -94,7 +94,16 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
         summary.encounters.push(e);
     }
     if let Some(dir) = &a.games {
+        if !dir.is_dir() {
+            return Err(Error(format!("--games {}: no such folder", dir.display())));
+        }
+        if !dir.join("games.csv").is_file() {
+            return Err(Error(format!("--games {}: no games.csv there (not a run folder)", dir.display())));
+        }
         let enc = encounters_of(dir)?;
+        if enc.is_empty() {
+            return Err(Error(format!("--games {}: no finished games in its games.csv", dir.display())));
+        }
         if let (Some(s), Some(e)) = (&sprt, enc.first()) {
             summary.sprt = Some(s.test_pentanomial(&e.penta));
         }

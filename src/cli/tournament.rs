@@ -1,6 +1,7 @@
 //! `fairylab match` and `fairylab tournament`: flags named as fastchess/cutechess users
 //! expect them.
 
+use super::common::{RunFlags, VariantFlags};
 use crate::games::Adjudication;
 use crate::search::Limits;
 use crate::stats::{EloModel, Sprt};
@@ -12,11 +13,10 @@ use std::time::Duration;
 
 #[derive(Args, Clone)]
 pub struct TournamentArgs {
-    #[arg(long, default_value = "flying-bombers-grand")]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
-    /// Player: `name=A [config=FILE] [set.value.F=450]...` or `name=X cmd=PATH [option.K=V]...`.
+    #[command(flatten)]
+    pub game: VariantFlags,
+    /// Player: `name=A [config=FILE] [set.value.F=450]...` or `name=X cmd=PATH [option.K=V]...`
+    /// (option names may hold spaces: `option.Use NNUE=false`).
     /// Repeatable; without any, two copies of the variant's default engine play.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
@@ -26,9 +26,6 @@ pub struct TournamentArgs {
     /// Total games per encounter instead of --rounds (rounded up to pairs).
     #[arg(long)]
     pub games: Option<u64>,
-    /// Parallel games (default: number of cores).
-    #[arg(long)]
-    pub concurrency: Option<usize>,
     /// `start` (default) or an EPD/FEN file with one position per line.
     #[arg(long, default_value = "start")]
     pub openings: String,
@@ -38,10 +35,10 @@ pub struct TournamentArgs {
     /// Imbalance `W=B`: White lacks W, Black lacks B (letters or squares joined by +), e.g. `R=F`.
     #[arg(long)]
     pub imbalance: Option<String>,
-    /// Nodes per move.
+    /// Nodes per move (default 20000 without --depth or --tc).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Depth per move.
+    /// Depth per move (not with --nodes).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Clock: `seconds+increment`, e.g. `10+0.1`.
@@ -64,15 +61,11 @@ pub struct TournamentArgs {
     /// Resign adjudication `movecount=3 score=1000` (off when absent).
     #[arg(long)]
     pub resign: Option<String>,
-    /// Play only shard i of n (`2/4`); merge shard outputs with `fairylab merge`.
-    #[arg(long)]
-    pub shard: Option<String>,
     /// Tournament shape with three or more engines.
     #[arg(long, default_value = "round-robin", value_parser = ["round-robin", "gauntlet"])]
     pub format: String,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 fn key_values(flag: &str, text: &str) -> Result<Vec<(String, String)>, Error> {
@@ -124,7 +117,7 @@ fn parse_tc(tc: &str) -> Result<(Duration, Duration), Error> {
 
 impl TournamentArgs {
     pub fn settings(&self, two_only: bool) -> Result<Settings, Error> {
-        let variant = super::load(&self.variant, &self.options)?;
+        let variant = self.game.load()?;
         let mut engines =
             self.engines.iter().map(|e| EngineSpec::parse(e).map_err(Error)).collect::<Result<Vec<_>, _>>()?;
         let default_pair = engines.is_empty();
@@ -142,6 +135,14 @@ impl TournamentArgs {
         }
         let mut limits = Limits::default();
         let clock = self.tc.as_deref().map(parse_tc).transpose()?;
+        if self.nodes == Some(0) || self.depth == Some(0) {
+            return Err(Error("--nodes and --depth must be at least 1".into()));
+        }
+        // Both would stop each search at whichever comes first, which no one asking for
+        // one of them expects.
+        if self.nodes.is_some() && self.depth.is_some() {
+            return Err(Error("--nodes and --depth are both search limits: give one of them".into()));
+        }
         match (self.nodes, self.depth, &clock) {
             (None, None, None) => limits.nodes = Some(20_000),
             (n, d, _) => {
@@ -188,13 +189,12 @@ impl TournamentArgs {
                 }
             }
         }
-        let shard = self.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
+        let shard = self.run.shard()?;
         let rounds = self.games.map(|g| g.div_ceil(2)).unwrap_or(self.rounds);
         if rounds == 0 {
             return Err(Error("--rounds/--games must be positive".into()));
         }
-        let concurrency =
-            self.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let concurrency = self.run.workers.threads()?;
         Ok(Settings {
             variant,
             engines,
@@ -215,7 +215,7 @@ impl TournamentArgs {
             out: self.out.clone(),
             pgn: self.pgnout.clone(),
             shard,
-            progress: !self.quiet,
+            progress: !self.run.workers.quiet,
         })
     }
 }
@@ -254,7 +254,7 @@ pub fn print_summary(s: &Summary) {
 
 pub fn run(a: &TournamentArgs, two_only: bool) -> Result<(), Error> {
     let settings = a.settings(two_only)?;
-    if !a.quiet {
+    if !a.run.workers.quiet {
         eprintln!("seed {} (openings and random plies derive from it)", a.seed);
     }
     let summary = tournament::run(&settings)?;

@@ -1,6 +1,7 @@
 //! `fairylab tune` (Texel tuning on run directories), `fairylab train` (generate, tune,
 //! verify, repeat) and `fairylab spsa` (match-based tuning of chosen weights).
 
+use super::common::{VariantFlags, Workers};
 use crate::eval::EngineConfig;
 use crate::tuning::data::{self, Filter};
 use crate::tuning::dataset::{Dataset, Extractor};
@@ -107,10 +108,8 @@ impl FitArgs {
 
 #[derive(Args, Clone, Debug)]
 pub struct TuneArgs {
-    #[arg(long, default_value = "flying-bombers-grand")]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
+    #[command(flatten)]
+    pub game: VariantFlags,
     /// Run directories (match/tournament/train `--out`) whose positions.csv is used.
     #[arg(long, num_args = 1..)]
     pub data: Vec<PathBuf>,
@@ -142,10 +141,6 @@ pub struct TuneArgs {
     pub quiet: bool,
 }
 
-fn load_variant(name: &str, options: &[String]) -> Result<Variant, Error> {
-    super::load(name, options)
-}
-
 fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfig, Error> {
     match engine {
         Some(p) => EngineConfig::load(p).map_err(Error),
@@ -155,7 +150,7 @@ fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfi
 
 /// `fairylab tune`.
 pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
-    let variant = load_variant(&a.variant, &a.options)?;
+    let variant = a.game.load()?;
     let verbose = !a.quiet;
     let opts = a.fit.options(a.seed, a.k, verbose && !a.bench)?;
     let cfg = start_config(variant, &a.engine)?;
@@ -252,10 +247,8 @@ fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> R
 
 #[derive(Args, Clone, Debug)]
 pub struct TrainArgs {
-    #[arg(long, default_value = "flying-bombers-grand")]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
+    #[command(flatten)]
+    pub game: VariantFlags,
     #[arg(long)]
     pub iterations: usize,
     /// Self-play games per iteration.
@@ -283,18 +276,18 @@ pub struct TrainArgs {
     pub out: PathBuf,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Parallel games (default: number of cores).
-    #[arg(long)]
-    pub concurrency: Option<usize>,
+    #[command(flatten)]
+    pub workers: Workers,
     #[command(flatten)]
     pub fit: FitArgs,
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 /// `fairylab train`.
 pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
-    let variant = load_variant(&a.variant, &a.options)?;
+    if a.nodes == 0 {
+        return Err(Error("--nodes must be at least 1".into()));
+    }
+    let variant = a.game.load()?;
     let sprt = super::tournament::parse_sprt(&a.sprt)?;
     let settings = TrainSettings {
         variant,
@@ -307,15 +300,15 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         sprt,
         random_plies: a.random_plies,
         seed: a.seed,
-        concurrency: crate::tournament::concurrency(a.concurrency)?,
+        concurrency: a.workers.threads()?,
         filter: a.fit.filter(),
         validation: a.fit.validation,
         fixed: a.fit.fixed(variant)?,
-        tune: a.fit.options(a.seed, None, !a.quiet)?,
+        tune: a.fit.options(a.seed, None, !a.workers.quiet)?,
         out: a.out.clone(),
-        progress: !a.quiet,
+        progress: !a.workers.quiet,
     };
-    if !a.quiet {
+    if !a.workers.quiet {
         eprintln!("seed {} (openings, splits and batch orders derive from it)", a.seed);
     }
     let results = train::run(&settings)?;
@@ -347,10 +340,8 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
 
 #[derive(Args, Clone, Debug)]
 pub struct SpsaArgs {
-    #[arg(long, default_value = "flying-bombers-grand")]
-    pub variant: String,
-    #[arg(long = "option")]
-    pub options: Vec<String>,
+    #[command(flatten)]
+    pub game: VariantFlags,
     /// Weight to tune with its range: `value.F=300..800` (optionally `@START`); repeatable.
     #[arg(long = "param", required = true)]
     pub params: Vec<String>,
@@ -382,18 +373,19 @@ pub struct SpsaArgs {
     pub random_plies: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[arg(long)]
-    pub concurrency: Option<usize>,
+    #[command(flatten)]
+    pub workers: Workers,
     /// Directory for spsa.csv (trajectory), spsa.toml (settings) and final.toml; resumable.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 /// `fairylab spsa`.
 pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
-    let variant = load_variant(&a.variant, &a.options)?;
+    if a.nodes == 0 {
+        return Err(Error("--nodes must be at least 1".into()));
+    }
+    let variant = a.game.load()?;
     let params = a.params.iter().map(|p| spsa::parse_param(p)).collect::<Result<Vec<_>, _>>()?;
     let settings = SpsaSettings {
         variant,
@@ -409,11 +401,11 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
         gamma: a.gamma,
         a_ratio: a.a_ratio,
         random_plies: a.random_plies,
-        concurrency: crate::tournament::concurrency(a.concurrency)?,
+        concurrency: a.workers.threads()?,
         out: a.out.clone(),
-        progress: !a.quiet,
+        progress: !a.workers.quiet,
     };
-    if !a.quiet {
+    if !a.workers.quiet {
         eprintln!("seed {} (flips and openings derive from it)", a.seed);
     }
     let r = spsa::run(&settings)?;
@@ -441,7 +433,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
         for (j, n) in r.names.iter().enumerate() {
             let mut pts = vec![(0.0, r.start[j])];
             pts.extend(r.trajectory.iter().map(|s| (s.iteration as f64, s.theta[j])));
-            let title = format!("SPSA {n} ({}, seed {}, {} nodes)", a.variant, a.seed, a.nodes);
+            let title = format!("SPSA {n} ({}, seed {}, {} nodes)", a.game.variant, a.seed, a.nodes);
             let chart = d.join(format!("trajectory-{n}.svg"));
             std::fs::write(&chart, crate::report::svg::lines(&title, &[(n.clone(), pts)], "iteration", n))
                 .map_err(|e| Error(format!("{}: {e}", chart.display())))?;

@@ -147,7 +147,8 @@ fn handle(state: &mut State, line: &str) -> Result<bool, String> {
             match name.as_str() {
                 "UCI_Variant" => {
                     let opts: Vec<&str> = state.options.iter().map(|s| s.as_str()).collect();
-                    let v = Variant::load(&value, &opts).or_else(|_| Variant::load(&value, &[])).map_err(|e| e.0)?;
+                    let v =
+                        Variant::load(&value, &opts).or_else(|_| Variant::load(&value, &[])).map_err(String::from)?;
                     let hash = state.hash;
                     state.engine();
                     let mut e = Engine::default_for(v).map_err(|e| e.0)?;

@@ -1,6 +1,7 @@
 //! `fairylab values regress`, `fairylab values imbalance` and `fairylab experiment`:
 //! piece values in pawns with 95 % intervals (see `crate::values`).
 
+use super::common::RunFlags;
 use crate::values::experiment::{Experiment, Overrides};
 use crate::values::study::{imbalance, regress, ImbalanceRequest, RegressRequest};
 use crate::values::table::{self, ValueRow};
@@ -17,9 +18,164 @@ pub struct ValuesArgs {
 #[derive(Subcommand, Clone, Debug)]
 pub enum ValuesCommand {
     /// Logistic regression of game results on material over self-play positions.
-    Regress(RegressRequest),
+    Regress(RegressArgs),
     /// Imbalance matches (X against Y) calibrated by a pawn-odds match.
-    Imbalance(ImbalanceRequest),
+    Imbalance(ImbalanceArgs),
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct RegressArgs {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Run directories (games.csv + positions.csv) to fit on, e.g. from `match --out`.
+    #[arg(long, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Play this many self-play games first (into --out) and fit on them.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Nodes per move of the self-play games.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Seed of openings, imbalances, weight jitter and the bootstrap.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where games go (with --games) and where values.csv/values.json are written.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Random plies after each opening (seeded).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Share of generated games that start with one random piece type missing per side.
+    #[arg(long, default_value_t = 0.5)]
+    pub imbalance_fraction: f64,
+    /// Scale each side's engine piece values by a random factor in [1-J, 1+J] per game.
+    #[arg(long, default_value_t = 0.0)]
+    pub jitter: f64,
+    /// Engine weight settings for generated games, e.g. `value.F=480` (repeatable).
+    #[arg(long = "engine-set")]
+    pub engine_set: Vec<String>,
+    /// Opening plies of each game left out of the fit.
+    #[arg(long, default_value_t = 10)]
+    pub skip_plies: u32,
+    /// Fit only positions that still hold at least this share of the start position's
+    /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
+    /// (see `values::dataset::Selection`); 0 keeps them.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_pieces: f64,
+    /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
+    #[arg(long, default_value = "logistic")]
+    pub model: String,
+    /// Bootstrap replicates (resampling whole games).
+    #[arg(long, default_value_t = 200)]
+    pub bootstrap: usize,
+    /// Start each generated game from a random one of the variant's setup combinations
+    /// (Bland Chess 46: White's and Black's choices), so pieces only a setup brings in get
+    /// values too.
+    #[arg(long)]
+    pub all_setups: bool,
+    /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
+    #[arg(long = "compare")]
+    pub compare: Vec<String>,
+    #[command(flatten)]
+    pub run: RunFlags,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct ImbalanceArgs {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// `X=Y`: the side with X plays the side with Y, e.g. `F=R`, `F=B+P` (repeatable).
+    #[arg(long = "compare", required = true)]
+    pub compare: Vec<String>,
+    /// Most games per comparison (and for the pawn-odds calibration).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Stop a comparison once its 95 % interval is within ± this many pawns.
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Game pairs played between two precision checks.
+    #[arg(long, default_value_t = 50)]
+    pub batch: u64,
+    /// No comparison stops before this many pairs.
+    #[arg(long, default_value_t = 100)]
+    pub min_pairs: u64,
+    /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
+    /// for large boards) or squares (`f2=f7`).
+    #[arg(long, default_value = "f")]
+    pub calibration: String,
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Play every comparison with the engine's own weights instead of neutral ones.
+    #[arg(long)]
+    pub no_neutral: bool,
+    /// Engine weight settings, e.g. `value.F=480` (repeatable).
+    #[arg(long = "engine-set")]
+    pub engine_set: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run directory (games per match, values.csv, values.json); resumed if it exists.
+    /// Default: runs/imbalance-<variant>[-<options>]-s<seed>.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunFlags,
+}
+
+impl RegressArgs {
+    fn request(&self) -> Result<RegressRequest, Error> {
+        Ok(RegressRequest {
+            variant: self.variant.clone(),
+            options: self.options.clone(),
+            data: self.data.clone(),
+            games: self.games,
+            nodes: self.nodes,
+            seed: self.seed,
+            out: self.out.clone(),
+            random_plies: self.random_plies,
+            imbalance_fraction: self.imbalance_fraction,
+            jitter: self.jitter,
+            engine_set: self.engine_set.clone(),
+            skip_plies: self.skip_plies,
+            min_pieces: self.min_pieces,
+            model: self.model.clone(),
+            bootstrap: self.bootstrap,
+            all_setups: self.all_setups,
+            compare: self.compare.clone(),
+            concurrency: Some(self.run.workers.threads()?),
+            shard: self.run.shard.clone(),
+            quiet: self.run.workers.quiet,
+        })
+    }
+}
+
+impl ImbalanceArgs {
+    fn request(&self) -> Result<ImbalanceRequest, Error> {
+        Ok(ImbalanceRequest {
+            variant: self.variant.clone(),
+            options: self.options.clone(),
+            compare: self.compare.clone(),
+            games: self.games,
+            nodes: self.nodes,
+            precision: self.precision,
+            batch: self.batch,
+            min_pairs: self.min_pairs,
+            calibration: self.calibration.clone(),
+            random_plies: self.random_plies,
+            no_neutral: self.no_neutral,
+            engine_set: self.engine_set.clone(),
+            seed: self.seed,
+            out: self.out.clone(),
+            concurrency: Some(self.run.workers.threads()?),
+            shard: self.run.shard.clone(),
+            quiet: self.run.workers.quiet,
+        })
+    }
 }
 
 #[derive(Args, Clone, Debug)]
@@ -32,14 +188,9 @@ pub struct ExperimentArgs {
     /// Multiply every game budget by this factor (e.g. 0.1 for a quick look).
     #[arg(long)]
     pub scale: Option<f64>,
-    #[arg(long)]
-    pub concurrency: Option<usize>,
-    /// Play only shard i of n (`2/4`) of every match and corpus, for clusters: merge the
-    /// shards' folders with `fairylab merge`, then run again without --shard.
-    #[arg(long)]
-    pub shard: Option<String>,
-    #[arg(long)]
-    pub quiet: bool,
+    /// --shard applies to every match and corpus of the experiment.
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
@@ -59,11 +210,11 @@ fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
 pub fn run(a: &ValuesArgs) -> Result<(), Error> {
     match &a.command {
         ValuesCommand::Regress(r) => {
-            let rows = regress(r)?;
+            let rows = regress(&r.request()?)?;
             finish(&rows, r.out.as_ref())
         }
         ValuesCommand::Imbalance(i) => {
-            let (rows, out) = imbalance(i)?;
+            let (rows, out) = imbalance(&i.request()?)?;
             finish(&rows, Some(&out))
         }
     }
@@ -72,11 +223,11 @@ pub fn run(a: &ValuesArgs) -> Result<(), Error> {
 /// Entry point of `fairylab experiment FILE`.
 pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
     let e = Experiment::load(&a.file)?;
-    let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
-    let o = Overrides { out: a.out.clone(), scale: a.scale, concurrency: a.concurrency, quiet: a.quiet, shard };
-    if a.concurrency == Some(0) {
-        return Err(Error("--concurrency must be at least 1".into()));
-    }
+    let shard = a.run.shard()?;
+    // Checked here (0 is refused), passed as given: without the flag the file's value holds.
+    a.run.workers.threads()?;
+    let concurrency = a.run.workers.concurrency;
+    let o = Overrides { out: a.out.clone(), scale: a.scale, concurrency, quiet: a.run.workers.quiet, shard };
     let rows = e.run(&o)?;
     if shard.is_none() {
         print!("{}", table::format(&rows));

@@ -22,7 +22,7 @@ pub struct WeightsArgs {
 }
 
 pub fn run(a: &WeightsArgs) -> Result<(), Error> {
-    let v = super::load(&a.variant, &a.options)?;
+    let v = crate::Variant::load_with(&a.variant, &a.options)?;
     let cfg = match &a.engine {
         Some(p) => EngineConfig::load(p)?,
         None => EngineConfig::for_variant(v.name())?,

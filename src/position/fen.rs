@@ -3,19 +3,89 @@
 
 use super::*;
 use crate::rules::{Promotion, WHITE};
+use std::fmt;
+
+/// Why a FEN was refused: the kind says which part is at fault (callers and tests match on
+/// it), the text names the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Empty, no side to move, or more fields than the variant uses.
+    Fields(String),
+    /// The board field: rows, cells, holes, piece letters.
+    Board(String),
+    /// Not exactly one royal piece a side (a king-capture game may lack one).
+    Royals(String),
+    /// The side-to-move field.
+    Turn(String),
+    Castling(String),
+    EnPassant(String),
+    /// The halfmove or fullmove counter.
+    Counters(String),
+    /// Bland Chess 46's setup field.
+    Setup(String),
+    /// The side that just moved is in check, so the side to move could take its king:
+    /// unreachable where the game is won by checkmate.
+    OppositeCheck,
+    /// So many pieces that a position played from it could have more moves than a move
+    /// list holds (the variant's start position too: such a variant does not load).
+    TooManyMoves {
+        bound: u32,
+    },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Fields(m)
+            | FenError::Board(m)
+            | FenError::Royals(m)
+            | FenError::Turn(m)
+            | FenError::Castling(m)
+            | FenError::EnPassant(m)
+            | FenError::Counters(m)
+            | FenError::Setup(m) => f.write_str(m),
+            FenError::OppositeCheck => {
+                f.write_str("the side not to move is in check (its king could be taken): not a position of this game")
+            }
+            FenError::TooManyMoves { bound } => write!(
+                f,
+                "its pieces could have up to {bound} moves in one position, more than the {} fairylab handles",
+                moves::MAX_MOVES
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<FenError> for String {
+    fn from(e: FenError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<FenError> for crate::Error {
+    fn from(e: FenError) -> crate::Error {
+        crate::Error(e.to_string())
+    }
+}
 
 impl<B: Bits> Position<B> {
-    pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, String> {
+    pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
-            return Err(if fields.is_empty() { "empty FEN".into() } else { "FEN has no side-to-move field".into() });
+            return Err(FenError::Fields(if fields.is_empty() {
+                "empty FEN".into()
+            } else {
+                "FEN has no side-to-move field".into()
+            }));
         }
         if fields.len() > 7 || (fields.len() == 7 && rules.setup.is_none()) {
-            return Err(format!(
+            return Err(FenError::Fields(format!(
                 "FEN has {} fields; this variant uses at most {}",
                 fields.len(),
                 if rules.setup.is_some() { 7 } else { 6 }
-            ));
+            )));
         }
         let geo = &rules.geo;
         let mut pos = Position {
@@ -39,7 +109,11 @@ impl<B: Bits> Position<B> {
         // Board.
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != geo.ranks {
-            return Err(format!("board field has {} rows, the board has {} ranks", rows.len(), geo.ranks));
+            return Err(FenError::Board(format!(
+                "board field has {} rows, the board has {} ranks",
+                rows.len(),
+                geo.ranks
+            )));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = geo.ranks - 1 - i;
@@ -57,35 +131,42 @@ impl<B: Bits> Position<B> {
                         j += 1;
                     }
                     if n == 0 {
-                        return Err(format!("rank {rank_name}: empty-square count 0"));
+                        return Err(FenError::Board(format!("rank {rank_name}: empty-square count 0")));
                     }
                     for _ in 0..n {
                         if file >= geo.files {
-                            return Err(format!("rank {rank_name}: more than {} cells", geo.files));
+                            return Err(FenError::Board(format!("rank {rank_name}: more than {} cells", geo.files)));
                         }
                         if !geo.exists(cell(file)) {
-                            return Err(format!(
+                            return Err(FenError::Board(format!(
                                 "rank {rank_name}: a count covers the missing square {} (write '*')",
                                 geo.name(cell(file))
-                            ));
+                            )));
                         }
                         file += 1;
                     }
                     continue;
                 }
                 if file >= geo.files {
-                    return Err(format!("rank {rank_name}: more than {} cells", geo.files));
+                    return Err(FenError::Board(format!("rank {rank_name}: more than {} cells", geo.files)));
                 }
                 let sq = cell(file);
                 if c == '*' {
                     if geo.exists(sq) {
-                        return Err(format!("rank {rank_name}: '*' on {}, which exists", geo.name(sq)));
+                        return Err(FenError::Board(format!(
+                            "rank {rank_name}: '*' on {}, which exists",
+                            geo.name(sq)
+                        )));
                     }
                 } else {
                     let t = rules.type_of_letter(c).filter(|_| c.is_ascii_alphabetic());
-                    let t = t.ok_or_else(|| format!("rank {rank_name}: unknown piece letter '{c}'"))?;
+                    let t =
+                        t.ok_or_else(|| FenError::Board(format!("rank {rank_name}: unknown piece letter '{c}'")))?;
                     if !geo.exists(sq) {
-                        return Err(format!("rank {rank_name}: piece '{c}' on the missing square {}", geo.name(sq)));
+                        return Err(FenError::Board(format!(
+                            "rank {rank_name}: piece '{c}' on the missing square {}",
+                            geo.name(sq)
+                        )));
                     }
                     let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
                     pos.put(sq, code(t, color));
@@ -94,7 +175,10 @@ impl<B: Bits> Position<B> {
                 j += 1;
             }
             if file != geo.files {
-                return Err(format!("rank {rank_name} has {file} cells, the board has {} files", geo.files));
+                return Err(FenError::Board(format!(
+                    "rank {rank_name} has {file} cells, the board has {} files",
+                    geo.files
+                )));
             }
         }
         for color in 0..2 {
@@ -102,11 +186,11 @@ impl<B: Bits> Position<B> {
             let who = if color == WHITE { "White" } else { "Black" };
             let king = rules.types[rules.king].letter;
             if n > 1 {
-                return Err(format!("{who} has {n} royal pieces ({king}); exactly one is needed"));
+                return Err(FenError::Royals(format!("{who} has {n} royal pieces ({king}); exactly one is needed")));
             }
             // A king-capture game may reach (and write) a position without one king.
             if n == 0 && !rules.is_king_capture() {
-                return Err(format!("{who} has no royal piece ({king})"));
+                return Err(FenError::Royals(format!("{who} has no royal piece ({king})")));
             }
         }
 
@@ -114,7 +198,7 @@ impl<B: Bits> Position<B> {
         pos.side = match fields[1] {
             "w" => WHITE,
             "b" => 1,
-            other => return Err(format!("side field '{other}' must be 'w' or 'b'")),
+            other => return Err(FenError::Turn(format!("side field '{other}' must be 'w' or 'b'"))),
         };
 
         // Castling rights.
@@ -124,11 +208,13 @@ impl<B: Bits> Position<B> {
                 let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
                 let up = c.to_ascii_uppercase();
                 let Some(&(index, _)) = rules.right_letters.iter().find(|&&(_, l)| l == up) else {
-                    return Err(format!("castling field: '{c}' is not a castling right of this variant"));
+                    return Err(FenError::Castling(format!(
+                        "castling field: '{c}' is not a castling right of this variant"
+                    )));
                 };
                 let bit = 1u8 << (color as u8 * 4 + index);
                 if pos.castling & bit != 0 {
-                    return Err(format!("castling field: '{c}' repeated"));
+                    return Err(FenError::Castling(format!("castling field: '{c}' repeated")));
                 }
                 let ok = rules.castling.iter().any(|o| {
                     o.color == color
@@ -137,7 +223,9 @@ impl<B: Bits> Position<B> {
                         && pos.board[o.rook_from as usize] == code(o.rook_type, color)
                 });
                 if !ok {
-                    return Err(format!("castling field: right '{c}' but king or rook is not on its start square"));
+                    return Err(FenError::Castling(format!(
+                        "castling field: right '{c}' but king or rook is not on its start square"
+                    )));
                 }
                 pos.castling |= bit;
             }
@@ -147,43 +235,51 @@ impl<B: Bits> Position<B> {
         let ep = fields.get(3).copied().unwrap_or("-");
         if ep != "-" {
             let (Some(p), Some(pt)) = (&rules.pawn, rules.pawn_type) else {
-                return Err("e.p. field: this variant has no pawns".into());
+                return Err(FenError::EnPassant("e.p. field: this variant has no pawns".into()));
             };
             if !p.en_passant {
-                return Err("e.p. field: this variant has no en passant".into());
+                return Err(FenError::EnPassant("e.p. field: this variant has no en passant".into()));
             }
             let them = pos.side ^ 1;
             let squares: Vec<&str> = ep.split(',').collect();
             if squares.len() > 2 || squares.len() as u32 > p.multi_step - 1 {
-                return Err(format!("e.p. field '{ep}': too many squares"));
+                return Err(FenError::EnPassant(format!("e.p. field '{ep}': too many squares")));
             }
             for (i, name) in squares.iter().enumerate() {
-                let sq = geo.parse(name).ok_or_else(|| format!("e.p. field: '{name}' is not a square"))?;
+                let sq = geo
+                    .parse(name)
+                    .ok_or_else(|| FenError::EnPassant(format!("e.p. field: '{name}' is not a square")))?;
                 if pos.board[sq] != 0 {
-                    return Err(format!("e.p. field: {name} is occupied"));
+                    return Err(FenError::EnPassant(format!("e.p. field: {name} is occupied")));
                 }
                 if i > 0 && p.push[them][pos.ep[i - 1] as usize] as usize != sq {
-                    return Err(format!("e.p. field '{ep}': squares are not consecutive along a pawn's path"));
+                    return Err(FenError::EnPassant(format!(
+                        "e.p. field '{ep}': squares are not consecutive along a pawn's path"
+                    )));
                 }
                 pos.ep[i] = sq as u8;
             }
             let last = pos.ep[squares.len() - 1] as usize;
             let victim = p.push[them][last];
             if victim == NO_SQUARE || pos.board[victim as usize] != code(pt, them) {
-                return Err(format!("e.p. field '{ep}': no pawn of the side that just moved stands behind it"));
+                return Err(FenError::EnPassant(format!(
+                    "e.p. field '{ep}': no pawn of the side that just moved stands behind it"
+                )));
             }
             // The first passed square is one step from the pawn's start rank.
             let origin = (0..rules.nsq).find(|&s| p.push[them][s] == pos.ep[0]);
             if !origin.is_some_and(|o| p.start[them].has(o)) {
-                return Err(format!("e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"));
+                return Err(FenError::EnPassant(format!(
+                    "e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"
+                )));
             }
             pos.ep_victim = victim;
         }
 
-        let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
+        let number = |i: usize, default: u32, name: &str| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(s) => s.parse().map_err(|_| format!("{name} field '{s}' is not a number")),
+                Some(s) => s.parse().map_err(|_| FenError::Counters(format!("{name} field '{s}' is not a number"))),
             }
         };
         pos.halfmove = number(4, 0, "halfmove")?;
@@ -195,7 +291,7 @@ impl<B: Bits> Position<B> {
             if let Some(field) = fields.get(6) {
                 let parts: Vec<&str> = field.split('/').collect();
                 if parts.len() != 2 {
-                    return Err(format!("setup field '{field}' must look like WW/WW"));
+                    return Err(FenError::Setup(format!("setup field '{field}' must look like WW/WW")));
                 }
                 for color in 0..2 {
                     let types: Option<Vec<usize>> = parts[color].chars().map(|c| rules.type_of_letter(c)).collect();
@@ -206,10 +302,10 @@ impl<B: Bits> Position<B> {
                             sides[color] = t
                         }
                         _ => {
-                            return Err(format!(
+                            return Err(FenError::Setup(format!(
                                 "setup field '{field}': each side needs {} letters from the choices",
                                 setup.slots[color].len()
-                            ))
+                            )))
                         }
                     }
                 }
@@ -238,6 +334,18 @@ impl<B: Bits> Position<B> {
                 }
                 pos.promo_types[color] = mask;
             }
+        }
+        // In a king-capture game taking the king is how the game ends, so such a position
+        // can occur; where checkmate wins, the last move cannot have left its king attacked.
+        if !rules.is_king_capture() {
+            let them = pos.side ^ 1;
+            if pos.king_square(them).is_some_and(|k| pos.attacked(k, pos.side)) {
+                return Err(FenError::OppositeCheck);
+            }
+        }
+        let bound = pos.move_bound();
+        if bound > moves::MAX_MOVES as u32 {
+            return Err(FenError::TooManyMoves { bound });
         }
         pos.hash = pos.compute_hash();
         Ok(pos)

@@ -3,6 +3,7 @@
 mod attacks;
 mod bomber;
 mod fen;
+pub use fen::FenError;
 mod legal;
 mod make;
 pub mod movegen;
@@ -94,6 +95,20 @@ impl<B: Bits> Position<B> {
 
     /// The side's royal piece square, if it has one on the board.
     #[inline(always)]
+    /// An upper bound on the moves of either side here and in every position played from
+    /// here (see [`crate::rules::move_bounds`]).
+    pub fn move_bound(&self) -> u32 {
+        let r = self.rules;
+        (0..2)
+            .map(|c| {
+                let pieces: u32 =
+                    (0..r.ntypes()).map(|t| (self.by_type[t] & self.by_color[c]).count() * r.move_bounds[c][t]).sum();
+                pieces + r.castling.iter().filter(|o| o.color == c).count() as u32
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn king_square(&self, color: usize) -> Option<usize> {
         let k = self.pieces(color, self.rules.king);
         k.any().then(|| k.lsb())

@@ -94,8 +94,9 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
-        // Capacity exceeds any reachable position of the supported board sizes; the
-        // check keeps a pathological user variant from writing out of bounds.
+        // Positions whose pieces could have more moves are refused when parsed (and a
+        // variant with such a start position when loaded), so this never drops a move; it
+        // stays as the memory-safety guard of the unchecked array.
         if self.len < MAX_MOVES {
             self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;

@@ -220,7 +220,7 @@ fn piece_values(
     notes: &mut Vec<String>,
 ) -> Vec<PieceValue> {
     let nodes = cfg.budget.nodes()[0];
-    let Ok(variant) = load(name, options) else { return vec![] };
+    let Ok(variant) = Variant::load_with(name, options) else { return vec![] };
     let board = variant.start_fen().split_whitespace().next().unwrap_or("");
     let bomber_game = board.contains('F') && board.contains('R');
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
@@ -381,14 +381,9 @@ fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Result<crate:
     })
 }
 
-fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
-    let o: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
-    Variant::load(name, &o)
-}
-
 /// Runs (or resumes) the report's experiments and writes the report files.
 pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
-    let variant = load(&cfg.variant, &cfg.options)?;
+    let variant = Variant::load_with(&cfg.variant, &cfg.options)?;
     let runs = cfg.out.join("runs");
     let mut data = ReportData {
         variant: variant.name().into(),
@@ -431,7 +426,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         }
         let mut opts = cfg.options.clone();
         opts.push(opt.clone());
-        let v = load(&cfg.variant, &opts)?;
+        let v = Variant::load_with(&cfg.variant, &opts)?;
         let nodes = cfg.budget.nodes()[0];
         say(&format!("option {opt}"));
         let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;

@@ -423,7 +423,9 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         zobrist: Zobrist::new(1 + 2 * MAX_TYPES),
         start_fen: cfg.start.clone(),
         initial_counts: [[0; MAX_TYPES]; 2],
+        move_bounds: [[0; MAX_TYPES]; 2],
     };
+    rules.move_bounds = super::move_bounds(&rules);
     // "Promotion only to lost pieces" counts against the start position's material.
     let board_field = cfg.start.split_whitespace().next().unwrap_or("");
     for c in board_field.chars().filter(|c| c.is_ascii_alphabetic()) {

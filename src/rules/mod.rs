@@ -164,6 +164,53 @@ pub struct Rules<B: Bits> {
     pub start_fen: String,
     /// Piece counts of the start position, per colour and type.
     pub initial_counts: [[u8; MAX_TYPES]; 2],
+    /// Per colour and type: the most moves one such piece can have on any square, a pawn
+    /// counting what it may promote to (see [`move_bounds`]).
+    pub move_bounds: [[u32; MAX_TYPES]; 2],
+}
+
+/// Per colour and type, an upper bound on the moves of one piece anywhere on the board:
+/// every square its leaps and rays reach on the empty board (a square is either a quiet
+/// move or a capture, never both); for the bomber each orthogonal line once more plus
+/// its two-square move; for a pawn its pushes, captures, sideways steps and the two e.p.
+/// captures, each once per promotion choice (and the waiting move), and at least what any
+/// piece it promotes to can have. A position's bound is the sum over one side's pieces:
+/// captures only remove pieces and promotions are covered, so a bound that holds for a
+/// position holds for every position played from it.
+pub fn move_bounds<B: Bits>(r: &Rules<B>) -> [[u32; MAX_TYPES]; 2] {
+    let nt = r.ntypes();
+    let mut out = [[0u32; MAX_TYPES]; 2];
+    for color in 0..2 {
+        for t in 0..nt {
+            if Some(t) == r.pawn_type {
+                continue;
+            }
+            let mut most = 0;
+            for sq in (0..r.nsq).filter(|&s| r.exists.has(s)) {
+                let i = r.idx(color, t, sq);
+                let mut reach = r.leap_quiet[i] | r.leap_cap[i];
+                for a in &r.riders[color * nt + t] {
+                    reach |= r.ray(a.ray, sq);
+                }
+                let mut n = reach.count();
+                if Some(t) == r.bomber {
+                    n += r.orth.iter().map(|&ray| r.ray(ray, sq).count() + 1).sum::<u32>();
+                }
+                most = most.max(n);
+            }
+            out[color][t] = most;
+        }
+        if let (Some(p), Some(pt)) = (&r.pawn, r.pawn_type) {
+            let choices = nt as u32 + 1;
+            let mut most = 0;
+            for sq in (0..r.nsq).filter(|&s| r.exists.has(s)) {
+                let steps = p.multi_step + p.captures[color][sq].count() + p.sideways[sq].count() + 2;
+                most = most.max(steps * choices);
+            }
+            out[color][pt] = most.max(out[color].iter().copied().max().unwrap_or(0));
+        }
+    }
+    out
 }
 
 impl<B: Bits> Rules<B> {

@@ -1,7 +1,8 @@
 //! `--engine` specifications and the players built from them.
 //!
 //! In-process: `name=A [config=path.toml] [set.value.F=450 ...] [nodes=N] [depth=D] [hash=MB]`.
-//! External UCI: `name=fs cmd=/path/to/engine [arg=...] [option.UCI_Variant=...]`.
+//! External UCI: `name=fs cmd=/path/to/engine [arg=...] [option.UCI_Variant=...]`; option
+//! names and values may contain spaces (`option.Use NNUE=false`).
 
 use crate::engine::Engine;
 use crate::eval::EngineConfig;
@@ -17,6 +18,35 @@ use std::time::Duration;
 /// differ, and colour swapping cancels the small strength difference in White's score.
 pub fn twin_nodes(nodes: u64) -> u64 {
     nodes + nodes / 16 + 1
+}
+
+/// Keys of an `--engine` spec besides the `option.NAME` and `set.NAME` families.
+const KEYS: [&str; 7] = ["name", "config", "cmd", "arg", "hash", "nodes", "depth"];
+
+/// Splits a spec into `key=value` items. UCI option names and values may hold spaces
+/// (`option.Use NNUE=false`, `option.EvalFile=/my nets/a.nnue`), so inside an `option.`
+/// item a word continues it unless it starts another item (a known key, `option.`, `set.`).
+fn items(text: &str) -> Result<Vec<(String, String)>, String> {
+    let starts_item = |w: &str| {
+        w.starts_with("option.") || w.starts_with("set.") || w.split_once('=').is_some_and(|(k, _)| KEYS.contains(&k))
+    };
+    let mut items: Vec<String> = vec![];
+    for word in text.split_whitespace() {
+        match items.last_mut() {
+            Some(last) if last.starts_with("option.") && !starts_item(word) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => items.push(word.to_string()),
+        }
+    }
+    items
+        .into_iter()
+        .map(|item| match item.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => Err(format!("--engine: '{item}' must look like key=value")),
+        })
+        .collect()
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,17 +74,21 @@ impl EngineSpec {
         let mut options = Vec::new();
         let mut hash = 8;
         let mut limits: Option<Limits> = None;
-        for word in text.split_whitespace() {
-            let (k, v) = word.split_once('=').ok_or_else(|| format!("--engine: '{word}' must look like key=value"))?;
+        for (k, v) in items(text)? {
+            let (k, v) = (k.as_str(), v.as_str());
             let num = |v: &str| v.parse::<u64>().map_err(|_| format!("--engine: {k}='{v}' is not a number"));
+            let positive = |v: &str| match num(v)? {
+                0 => Err(format!("--engine: {k}=0, must be at least 1")),
+                n => Ok(n),
+            };
             match k {
                 "name" => name = Some(v.to_string()),
                 "config" => config = Some(v.to_string()),
                 "cmd" => cmd = Some(v.to_string()),
                 "arg" => args.push(v.to_string()),
                 "hash" => hash = num(v)? as usize,
-                "nodes" => limits.get_or_insert_with(Limits::default).nodes = Some(num(v)?),
-                "depth" => limits.get_or_insert_with(Limits::default).depth = Some(num(v)? as u32),
+                "nodes" => limits.get_or_insert_with(Limits::default).nodes = Some(positive(v)?),
+                "depth" => limits.get_or_insert_with(Limits::default).depth = Some(positive(v)? as u32),
                 _ if k.starts_with("set.") => {
                     let w: f32 = v.parse().map_err(|_| format!("--engine: {k}='{v}' is not a number"))?;
                     settings.push((k["set.".len()..].to_string(), w));
@@ -64,6 +98,9 @@ impl EngineSpec {
             }
         }
         let name = name.ok_or("--engine: missing name=...")?;
+        if limits.as_ref().is_some_and(|l| l.nodes.is_some() && l.depth.is_some()) {
+            return Err(format!("--engine {name}: nodes= and depth= are both search limits: give one of them"));
+        }
         let kind = match cmd {
             Some(cmd) => {
                 if config.is_some() || !settings.is_empty() {
@@ -164,6 +201,14 @@ mod tests {
             matches!(b.kind, EngineKind::External { ref options, .. } if options[0] == ("Hash".into(), "32".into()))
         );
         assert!(EngineSpec::parse("cmd=/x").unwrap_err().contains("name"));
+        let c = EngineSpec::parse("name=fs cmd=/bin/fs option.Use NNUE=false option.EvalFile=/my nets/a.nnue nodes=5")
+            .unwrap();
+        let want: Vec<(String, String)> =
+            vec![("Use NNUE".into(), "false".into()), ("EvalFile".into(), "/my nets/a.nnue".into())];
+        assert!(matches!(c.kind, EngineKind::External { ref options, .. } if *options == want), "{c:?}");
+        assert_eq!(c.limits.unwrap().nodes, Some(5));
+        assert!(EngineSpec::parse("name=fs cmd=/x option.Hash").unwrap_err().contains("key=value"));
+        assert!(EngineSpec::parse("name=A stray").unwrap_err().contains("'stray'"));
         assert!(EngineSpec::parse("name=A bogus=1").unwrap_err().contains("bogus"));
         assert!(EngineSpec::parse("name=A nodes=lots").is_err());
         assert!(EngineSpec::parse("name=A cmd=/x set.value.P=1").is_err());

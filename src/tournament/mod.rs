@@ -4,6 +4,8 @@
 //! into shards that merge.
 
 pub mod engines;
+pub mod legacy;
+pub mod manifest;
 pub mod openings;
 pub mod output;
 
@@ -12,6 +14,7 @@ use crate::search::Limits;
 use crate::stats::{GameResult, Pentanomial, Sprt, SprtResult, SprtStatus, Wdl};
 use crate::{Error, Variant};
 use engines::EngineSpec;
+use manifest::{EngineEntry, Manifest};
 use openings::OpeningConfig;
 use output::{GameRow, Writer};
 use std::collections::{BTreeMap, HashMap};
@@ -77,41 +80,73 @@ impl Settings {
         }
     }
 
-    /// Everything that determines the games (not concurrency, output paths or progress).
-    pub fn fingerprint(&self) -> String {
+    /// Everything that determines the games (not concurrency, output paths or progress),
+    /// given the in-process engines' signatures by name.
+    pub fn manifest(&self, signatures: &[(String, u64)]) -> Manifest {
         let o = &self.openings;
-        let mut s = format!(
-            "variant = {:?}\noptions = {:?}\nengines = {:?}\nmode = {:?}\nrounds = {}\nopenings = {:?}\nrandom_plies = {}\nimbalance = {:?}\nmax_drift = {}\nseed = {}\nlimits = {:?}\nclock = {:?}\nadjudication = {:?}\n",
-            self.variant.name(),
-            self.variant.options(),
-            self.engines,
-            self.mode,
-            self.rounds,
-            o.fens.len(),
-            o.random_plies,
-            o.imbalance,
-            o.max_drift,
-            o.seed,
-            self.limits,
-            self.clock,
-            self.adjudication
-        );
-        if let Some((i, n)) = self.shard {
-            s += &format!("shard = \"{i}/{n}\"\n");
+        let engines = self
+            .engines
+            .iter()
+            .map(|e| {
+                let mut entry = EngineEntry {
+                    name: e.name.clone(),
+                    nodes: e.limits.as_ref().and_then(|l| l.nodes),
+                    depth: e.limits.as_ref().and_then(|l| l.depth),
+                    signature: signatures.iter().find(|(n, _)| *n == e.name).map(|(_, s)| format!("{s:016x}")),
+                    ..Default::default()
+                };
+                match &e.kind {
+                    engines::EngineKind::Internal { config, settings, hash } => {
+                        entry.config = config.clone();
+                        entry.set = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                        entry.hash = Some(*hash as u64);
+                    }
+                    engines::EngineKind::External { cmd, args, options } => {
+                        entry.cmd = Some(cmd.clone());
+                        entry.args = args.clone();
+                        entry.uci_options = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    }
+                }
+                entry
+            })
+            .collect();
+        Manifest {
+            version: manifest::VERSION,
+            kind: "tournament".into(),
+            variant: self.variant.name().into(),
+            options: self.variant.options().to_vec(),
+            mode: Some(match self.mode {
+                Mode::RoundRobin => "round-robin".into(),
+                Mode::Gauntlet => "gauntlet".into(),
+            }),
+            rounds: Some(self.rounds),
+            openings: o.fens.len(),
+            openings_digest: manifest::digest(&o.fens),
+            random_plies: o.random_plies,
+            imbalance: o.imbalance.as_ref().map(|(w, b)| format!("{w}={b}")),
+            max_drift: o.max_drift,
+            seed: o.seed,
+            nodes: self.limits.nodes,
+            depth: self.limits.depth,
+            movetime_ms: self.limits.movetime.map(|t| t.as_millis() as u64),
+            clock: self.clock.map(|(base, inc)| format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())),
+            shard: self.shard.map(|(i, n)| format!("{i}/{n}")),
+            adjudication: (&self.adjudication).into(),
+            engines,
+            ..Default::default()
         }
-        s
     }
 }
 
-/// The run.toml line with every in-process engine's signature (external ones have none).
-fn signatures(s: &Settings) -> Result<String, Error> {
-    let mut parts = vec![];
+/// Every in-process engine's signature (external ones have none), by engine name.
+fn signatures(s: &Settings) -> Result<Vec<(String, u64)>, Error> {
+    let mut out = vec![];
     for e in &s.engines {
         if let Some(sig) = e.signature(s.variant)? {
-            parts.push(format!("{}:{sig:016x}", e.name));
+            out.push((e.name.clone(), sig));
         }
     }
-    Ok(if parts.is_empty() { String::new() } else { format!("{} = {:?}\n", output::SIGNATURE_KEY, parts) })
+    Ok(out)
 }
 
 /// Parses a shard `i/n` (1 <= i <= n).
@@ -138,20 +173,6 @@ pub fn concurrency(requested: Option<usize>) -> Result<usize, Error> {
         Some(n) => Ok(n),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
-}
-
-/// The old round count if `new` only raises `rounds` over `old` (both fingerprints).
-/// Only for a single encounter: its pair ids are the round numbers, so the finished games
-/// keep their ids and openings; with several encounters the ids would shift.
-fn extension_of(old: &str, new: &str, encounters: usize) -> Option<u64> {
-    if encounters != 1 {
-        return None;
-    }
-    let rounds = |fp: &str| -> Option<u64> { fp.lines().find_map(|l| l.strip_prefix("rounds = "))?.parse().ok() };
-    let rest =
-        |fp: &str| -> Vec<String> { fp.lines().filter(|l| !l.starts_with("rounds = ")).map(String::from).collect() };
-    let (a, b) = (rounds(old)?, rounds(new)?);
-    (b > a && rest(old) == rest(new)).then_some(a)
 }
 
 /// A game score (1, 0.5, 0) as a result.
@@ -206,6 +227,35 @@ impl Tally {
     }
 }
 
+/// The first encounter's results as the progress bar shows them.
+fn progress_line(t: &Tally) -> String {
+    let e0 = &t.encounters[0];
+    let elo = e0.penta.elo().map(|e| format!("{:+.1} ± {:.1}", e.value, e.margin())).unwrap_or_else(|| "-".into());
+    format!("{} vs {}: {}-{}-{}  Elo {elo}", e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses)
+}
+
+/// A bar over every game of the run (or shard), the games finished before this start
+/// already counted, so the results it shows are those of the games it counts from the
+/// first frame on (and none before the first game).
+fn progress_bar(visible: bool, tally: &Tally, todo: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new((tally.games + todo) as u64);
+    if visible {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+    } else {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    if tally.games > 0 {
+        bar.set_position(tally.games as u64);
+        // The resumed games took no time now: they must not speed up the estimate.
+        bar.reset_eta();
+        bar.set_message(progress_line(tally));
+    }
+    bar
+}
+
 struct Job {
     game_id: u64,
     pair_id: u64,
@@ -252,33 +302,11 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
     let mut writer = None;
     if let Some(dir) = &s.out {
         std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-        let fp = s.fingerprint() + &signatures(s)?;
-        let run_file = dir.join("run.toml");
-        let write_fp =
-            || std::fs::write(&run_file, &fp).map_err(|e| Error(format!("cannot write {}: {e}", run_file.display())));
-        match std::fs::read_to_string(&run_file) {
-            // Which shard plays a game does not change the game, so a directory may be
-            // resumed as another shard, or whole (after `merge`).
-            Ok(old) if output::compare_runs(&old, &fp) == output::RunMatch::Same => {}
-            Ok(old) if output::compare_runs(&old, &fp) == output::RunMatch::OtherEngine => {
-                return Err(Error(output::other_engine_error(dir)))
-            }
-            Ok(old) => match extension_of(&output::strip_shard(&old), &output::strip_shard(&fp), encounters.len()) {
-                Some(old_rounds) => {
-                    if s.progress {
-                        eprintln!("extending {} from {old_rounds} to {} rounds", dir.display(), s.rounds);
-                    }
-                    write_fp()?;
-                }
-                None => {
-                    return Err(Error(format!(
-                        "{} holds a different run (see its run.toml); resume needs the same settings \
-                         (a match may only raise --rounds/--games), or choose another --out",
-                        dir.display()
-                    )))
-                }
-            },
-            Err(_) => write_fp()?,
+        let sigs = signatures(s)?;
+        let opened =
+            manifest::open(dir, &s.manifest(&sigs), &legacy::tournament_text(s, &sigs), encounters.len() == 1)?;
+        if let (manifest::Opened::Extended { from_rounds }, true) = (opened, s.progress) {
+            eprintln!("extending {} from {from_rounds} to {} rounds", dir.display(), s.rounds);
         }
         let (w, done) = Writer::open(dir, s.pgn.clone())?;
         let done_ids: std::collections::HashSet<u64> = done.iter().map(|g| g.game_id).collect();
@@ -302,16 +330,7 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
         _ => None,
     };
 
-    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-    if s.progress {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-
+    let bar = progress_bar(s.progress, &tally, jobs.len());
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(usize, GameRecord), String>>();
@@ -391,14 +410,9 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
                 }
             }
             tally.add(&row);
-            let e0 = &tally.encounters[0];
-            let elo =
-                e0.penta.elo().map(|e| format!("{:+.1} ± {:.1}", e.value, e.margin())).unwrap_or_else(|| "-".into());
-            bar.set_message(format!(
-                "{} vs {}: {}-{}-{}  Elo {elo}",
-                e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses
-            ));
+            // Counted before its result is shown: no frame shows a result it does not count.
             bar.inc(1);
+            bar.set_message(progress_line(&tally));
             // The approximate LLR misjudges tiny one-sided samples, so the test only acts
             // once a few pairs are in.
             if let Some(sprt) = s.sprt.as_ref().filter(|_| tally.prefix_penta().pairs() >= MIN_SPRT_PAIRS) {
@@ -416,4 +430,59 @@ pub fn run(s: &Settings) -> Result<Summary, Error> {
     }
     let sprt = sprt_result.or_else(|| s.sprt.as_ref().map(|sp| sp.test_pentanomial(&tally.prefix_penta())));
     Ok(Summary { encounters: tally.encounters, games: tally.games, sprt, terminations: tally.terminations })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally() -> Tally {
+        Tally {
+            encounters: vec![Encounter { a: "A".into(), b: "B".into(), ..Default::default() }],
+            pairs: BTreeMap::new(),
+            terminations: BTreeMap::new(),
+            rounds: 4,
+            games: 0,
+        }
+    }
+
+    fn row(game_id: u64, result: &str) -> GameRow {
+        GameRow {
+            game_id,
+            pair_id: game_id / 2,
+            white: "A".into(),
+            black: "B".into(),
+            result: result.into(),
+            termination: "checkmate".into(),
+            plies: 1,
+            white_material: String::new(),
+            black_material: String::new(),
+            seed: 1,
+            opening: String::new(),
+            moves: String::new(),
+            final_fen: String::new(),
+        }
+    }
+
+    /// Wins, draws and losses shown in a progress message.
+    fn shown(msg: &str) -> u64 {
+        let wdl = msg.split(": ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("0-0-0");
+        wdl.split('-').map(|n| n.parse::<u64>().unwrap()).sum()
+    }
+
+    #[test]
+    fn the_progress_bar_shows_only_counted_results() {
+        let mut t = tally();
+        let bar = progress_bar(false, &t, 4);
+        assert_eq!((bar.position(), bar.message().as_str()), (0, ""), "no result before the first game");
+        t.add(&row(0, "1-0"));
+        bar.inc(1);
+        bar.set_message(progress_line(&t));
+        assert_eq!((bar.position(), shown(&bar.message())), (1, 1));
+        // A resumed run counts its finished games from the first frame.
+        t.add(&row(1, "1/2-1/2"));
+        t.add(&row(2, "0-1"));
+        let bar = progress_bar(false, &t, 5);
+        assert_eq!((bar.position(), bar.length(), shown(&bar.message())), (3, Some(8), 3));
+    }
 }

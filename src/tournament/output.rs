@@ -194,16 +194,8 @@ fn truncate(path: &Path, len: u64) -> Result<(), String> {
 pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<(usize, usize), String> {
     let mut games: std::collections::BTreeMap<u64, GameRow> = Default::default();
     let mut positions: std::collections::BTreeMap<(u64, u32), PositionRow> = Default::default();
-    let mut settings: Option<String> = None;
+    let settings = super::manifest::merged(inputs).map_err(|e| e.to_string())?;
     for dir in inputs {
-        let run = std::fs::read_to_string(dir.join("run.toml")).ok().map(|s| strip_shard(&s));
-        match (&settings, run) {
-            (None, r) => settings = r,
-            (Some(a), Some(b)) if *a != b => {
-                return Err(format!("{}: run.toml differs from the first shard's", dir.display()))
-            }
-            _ => {}
-        }
         for g in read_games(dir)? {
             if let Some(old) = games.get(&g.game_id) {
                 if *old != g {
@@ -217,8 +209,14 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<(usize, usize), String> {
         }
     }
     std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
-    if let Some(s) = settings {
-        std::fs::write(out.join("run.toml"), s).map_err(|e| e.to_string())?;
+    // Shards of one run merge into the folder an unsharded run writes, so the merged
+    // folder resumes as that run.
+    match settings {
+        Some(super::manifest::Recorded::Manifest(m)) => m.write(out).map_err(|e| e.to_string())?,
+        Some(super::manifest::Recorded::Legacy(text)) => {
+            std::fs::write(out.join(super::manifest::FILE), text).map_err(|e| e.to_string())?
+        }
+        None => {}
     }
     let mut w = csv::Writer::from_path(out.join("games.csv")).map_err(|e| e.to_string())?;
     for g in games.values() {
@@ -272,47 +270,4 @@ fn collect_runs(root: &Path, rel: &Path, runs: &mut std::collections::BTreeSet<P
         }
     }
     Ok(())
-}
-
-/// The run.toml line naming the engines' signatures (see `Engine::signature`).
-pub const SIGNATURE_KEY: &str = "engine_signature";
-
-/// How a folder's run.toml compares with the run about to resume it.
-#[derive(Debug, PartialEq, Eq)]
-pub enum RunMatch {
-    Same,
-    /// Same settings, but the games were played by another engine build or config.
-    OtherEngine,
-    Other,
-}
-
-/// Compares the recorded `old` run.toml with the `new` one (shard lines aside). A folder
-/// from before engine signatures were recorded is compared without them.
-pub fn compare_runs(old: &str, new: &str) -> RunMatch {
-    let (old, new) = (strip_shard(old), strip_shard(new));
-    let settings =
-        |s: &str| -> String { s.lines().filter(|l| !l.starts_with(SIGNATURE_KEY)).map(|l| format!("{l}\n")).collect() };
-    if settings(&old) != settings(&new) {
-        RunMatch::Other
-    } else if old.contains(SIGNATURE_KEY) && old != new {
-        RunMatch::OtherEngine
-    } else {
-        RunMatch::Same
-    }
-}
-
-/// The error for a folder whose games another engine build or config played.
-pub fn other_engine_error(dir: &Path) -> String {
-    format!(
-        "{} holds games played by another engine build or engine config ({SIGNATURE_KEY} in its run.toml \
-         differs): finish it with the build and config that started it, or choose another output folder",
-        dir.display()
-    )
-}
-
-/// run.toml without its shard line (shards of one run differ only there).
-/// Lines keep their newlines, so a merged run's run.toml is byte for byte the one an
-/// unsharded run writes, and the merged folder resumes as that run.
-pub fn strip_shard(s: &str) -> String {
-    s.lines().filter(|l| !l.starts_with("shard")).map(|l| format!("{l}\n")).collect()
 }

@@ -58,7 +58,7 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
     let base = weights::material(s.variant, &pieces, &s.engine)?;
     let starts = match s.fens.len() {
         0 => vec![s.variant.start_position()],
-        _ => s.fens.iter().map(|f| s.variant.parse_fen(f).map_err(|e| e.0)).collect::<Result<Vec<_>, _>>()?,
+        _ => s.fens.iter().map(|f| s.variant.parse_fen(f).map_err(String::from)).collect::<Result<Vec<_>, _>>()?,
     };
     // Only types both sides have at the start can be taken away.
     let mut removable_at = Vec::with_capacity(starts.len());

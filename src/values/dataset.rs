@@ -22,6 +22,7 @@
 //! bootstrap intervals without adding information.
 
 use super::pieces::Pieces;
+use crate::tournament::manifest::Recorded;
 use crate::tournament::output::{read_games, read_positions, PositionRow};
 use crate::Variant;
 use ndarray::Array2;
@@ -184,35 +185,25 @@ pub fn select(
     Ok(out)
 }
 
-/// Checks that a run directory was played in `variant` (when it says so in `run.toml`).
+/// Checks that a run directory was played in `variant` (when its `run.toml` says so).
 fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("run.toml")) else { return Ok(()) };
-    let want_name = format!("variant = {:?}", variant.name());
-    let want_opts = format!("options = {:?}", variant.options());
-    for line in text.lines() {
-        if line.starts_with("variant = ") && line != want_name {
-            return Err(format!("{}: {line}, but the estimate is for {}", dir.display(), variant.name()));
-        }
-        if line.starts_with("options = ") && line != want_opts {
-            return Err(format!("{}: {line}, but the estimate uses options {:?}", dir.display(), variant.options()));
-        }
+    let Some(run) = Recorded::read(dir).map_err(|e| e.to_string())? else { return Ok(()) };
+    if let Some(name) = run.variant().filter(|n| n != variant.name()) {
+        return Err(format!("{}: variant {name}, but the estimate is for {}", dir.display(), variant.name()));
+    }
+    if let Some(options) = run.options().filter(|o| o != variant.options()) {
+        return Err(format!(
+            "{}: options {options:?}, but the estimate uses options {:?}",
+            dir.display(),
+            variant.options()
+        ));
     }
     Ok(())
 }
 
-/// Nodes per move recorded in a run directory's `run.toml` (ours: `nodes = N`; the
-/// tournament's: `limits = Limits { .. nodes: Some(N) .. }`), if any.
+/// Nodes per move recorded in a run directory's `run.toml`, if the run had one limit.
 pub fn run_nodes(dir: &std::path::Path) -> Option<u64> {
-    let text = std::fs::read_to_string(dir.join("run.toml")).ok()?;
-    for line in text.lines() {
-        if let Some(n) = line.strip_prefix("nodes = ") {
-            return n.trim().parse().ok();
-        }
-        if let Some(rest) = line.strip_prefix("limits = ").and_then(|l| l.split("nodes: Some(").nth(1)) {
-            return rest.split(')').next()?.parse().ok();
-        }
-    }
-    None
+    Recorded::read(dir).ok().flatten()?.nodes()
 }
 
 /// Reads the games of run directories (`games.csv` + `positions.csv`), drops duplicate

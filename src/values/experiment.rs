@@ -299,7 +299,7 @@ impl Experiment {
         );
         for opts in &self.option_sets {
             let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-            let variant = Variant::load(&self.variant, &refs).map_err(|e| e.0)?;
+            let variant = Variant::load(&self.variant, &refs).map_err(String::from)?;
             let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
             let dir = out.join(&label);
             let ctx =

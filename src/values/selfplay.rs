@@ -17,8 +17,10 @@ use crate::eval::EngineConfig;
 use crate::games::{play_game, Adjudication, EnginePlayer, GameRecord, Player};
 use crate::search::Limits;
 use crate::tournament::in_shard;
+use crate::tournament::legacy;
+use crate::tournament::manifest::{self, Manifest};
 use crate::tournament::openings::{opening, OpeningConfig};
-use crate::tournament::output::{self, position_rows, GameRow, Writer};
+use crate::tournament::output::{position_rows, GameRow, Writer};
 use crate::Variant;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -71,23 +73,25 @@ pub struct Plan {
 }
 
 impl Plan {
-    fn fingerprint(&self) -> String {
-        let mut s = format!(
-            "variant = {:?}\noptions = {:?}\nnodes = {}\nrandom_plies = {}\nmax_drift = {}\nseed = {}\nadjudication = {:?}\njobs = {:?}\n",
-            self.variant.name(),
-            self.variant.options(),
-            self.nodes,
-            self.random_plies,
-            self.max_drift,
-            self.seed,
-            self.adjudication,
-            self.description
-        );
-        // Start positions are listed only when given, so older folders keep resuming.
-        if !self.fens.is_empty() {
-            s += &format!("fens = {:?}\n", self.fens);
+    /// The run's manifest, given the engine's signature.
+    fn manifest(&self, signature: u64) -> Manifest {
+        Manifest {
+            version: manifest::VERSION,
+            kind: "selfplay".into(),
+            variant: self.variant.name().into(),
+            options: self.variant.options().to_vec(),
+            jobs: Some(self.description.clone()),
+            openings: self.fens.len(),
+            openings_digest: manifest::digest(&self.fens),
+            random_plies: self.random_plies,
+            max_drift: self.max_drift,
+            seed: self.seed,
+            nodes: Some(self.nodes),
+            shard: self.shard.map(|(i, n)| format!("{i}/{n}")),
+            signature: Some(format!("{signature:016x}")),
+            adjudication: (&self.adjudication).into(),
+            ..Default::default()
         }
-        s
     }
 
     fn openings(&self, imbalance: &Option<(String, String)>) -> OpeningConfig {
@@ -127,26 +131,9 @@ pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>,
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut engine =
         Engine::new(plan.variant, &EngineConfig::for_variant(plan.variant.name())?, &[], 1).map_err(|e| e.0)?;
-    let fp = format!(
-        "{}{} = {:?}\n",
-        plan.fingerprint(),
-        output::SIGNATURE_KEY,
-        [format!("{:016x}", engine.signature().map_err(|e| e.0)?)]
-    );
-    let run_file = dir.join("run.toml");
-    match std::fs::read_to_string(&run_file) {
-        Ok(old) => match output::compare_runs(&old, &fp) {
-            output::RunMatch::Same => {}
-            output::RunMatch::OtherEngine => return Err(output::other_engine_error(dir)),
-            output::RunMatch::Other => {
-                return Err(format!(
-                    "{} holds games played with other settings (see its run.toml); choose another output directory",
-                    dir.display()
-                ))
-            }
-        },
-        Err(_) => std::fs::write(&run_file, &fp).map_err(|e| format!("cannot write {}: {e}", run_file.display()))?,
-    }
+    let signature = engine.signature().map_err(|e| e.0)?;
+    manifest::open(dir, &plan.manifest(signature), &legacy::selfplay_text(plan, signature), false)
+        .map_err(|e| e.to_string())?;
     let (mut writer, done) = Writer::open(dir, None)?;
     let mut scores: BTreeMap<u64, f64> = BTreeMap::new();
     for g in &done {

@@ -2,7 +2,7 @@
 //! callers (the report): `regress` fits the regression on given run directories or on
 //! self-play games it generates first; `imbalance` plays the comparisons and the pawn-odds
 //! calibration (resuming from its directory) and combines them. Both return table rows.
-//! The request types double as the `fairylab values` command-line arguments.
+//! The command line fills the requests from its own flags (`cli::values`).
 
 use super::comparison::Comparison;
 use super::dataset::{self, Dataset, Selection};
@@ -13,129 +13,86 @@ use super::selfplay::default_adjudication;
 use super::table::{self, Context, ValueRow};
 use super::{corpus, imbalance, regress};
 use crate::{Error, Variant};
-use clap::Args;
 use std::path::PathBuf;
 
-#[derive(Args, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct RegressRequest {
-    #[arg(long)]
     pub variant: String,
-    #[arg(long = "option")]
     pub options: Vec<String>,
     /// Run directories (games.csv + positions.csv) to fit on, e.g. from `match --out`.
-    #[arg(long, num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// Play this many self-play games first (into --out) and fit on them.
-    #[arg(long)]
     pub games: Option<u64>,
     /// Nodes per move of the self-play games.
-    #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
     /// Seed of openings, imbalances, weight jitter and the bootstrap.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Where games go (with --games) and where values.csv/values.json are written.
-    #[arg(long)]
     pub out: Option<PathBuf>,
     /// Random plies after each opening (seeded).
-    #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
     /// Share of generated games that start with one random piece type missing per side.
-    #[arg(long, default_value_t = 0.5)]
     pub imbalance_fraction: f64,
     /// Scale each side's engine piece values by a random factor in [1-J, 1+J] per game.
-    #[arg(long, default_value_t = 0.0)]
     pub jitter: f64,
     /// Engine weight settings for generated games, e.g. `value.F=480` (repeatable).
-    #[arg(long = "engine-set")]
     pub engine_set: Vec<String>,
     /// Opening plies of each game left out of the fit.
-    #[arg(long, default_value_t = 10)]
     pub skip_plies: u32,
     /// Fit only positions that still hold at least this share of the start position's
     /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
     /// (see `values::dataset::Selection`); 0 keeps them.
-    #[arg(long, default_value_t = 0.5)]
     pub min_pieces: f64,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
-    #[arg(long, default_value = "logistic")]
     pub model: String,
     /// Bootstrap replicates (resampling whole games).
-    #[arg(long, default_value_t = 200)]
     pub bootstrap: usize,
     /// Start each generated game from a random one of the variant's setup combinations
     /// (Bland Chess 46: White's and Black's choices), so pieces only a setup brings in get
     /// values too.
-    #[arg(long)]
     pub all_setups: bool,
     /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
-    #[arg(long = "compare")]
     pub compare: Vec<String>,
     /// Parallel games (default: number of cores).
-    #[arg(long)]
     pub concurrency: Option<usize>,
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
-    #[arg(long)]
     pub shard: Option<String>,
-    #[arg(long)]
     pub quiet: bool,
 }
 
-#[derive(Args, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct ImbalanceRequest {
-    #[arg(long)]
     pub variant: String,
-    #[arg(long = "option")]
     pub options: Vec<String>,
     /// `X=Y`: the side with X plays the side with Y, e.g. `F=R`, `F=B+P` (repeatable).
-    #[arg(long = "compare", required = true)]
     pub compare: Vec<String>,
     /// Most games per comparison (and for the pawn-odds calibration).
-    #[arg(long, default_value_t = 2000)]
     pub games: u64,
-    #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
     /// Stop a comparison once its 95 % interval is within ± this many pawns.
-    #[arg(long)]
     pub precision: Option<f64>,
     /// Game pairs played between two precision checks.
-    #[arg(long, default_value_t = 50)]
     pub batch: u64,
     /// No comparison stops before this many pairs.
-    #[arg(long, default_value_t = 100)]
     pub min_pairs: u64,
     /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
     /// for large boards) or squares (`f2=f7`).
-    #[arg(long, default_value = "f")]
     pub calibration: String,
-    #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
     /// Play every comparison with the engine's own weights instead of neutral ones.
-    #[arg(long)]
     pub no_neutral: bool,
     /// Engine weight settings, e.g. `value.F=480` (repeatable).
-    #[arg(long = "engine-set")]
     pub engine_set: Vec<String>,
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Run directory (games per match, values.csv, values.json); resumed if it exists.
     /// Default: runs/imbalance-<variant>[-<options>]-s<seed>.
-    #[arg(long)]
     pub out: Option<PathBuf>,
-    #[arg(long)]
     pub concurrency: Option<usize>,
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
-    #[arg(long)]
     pub shard: Option<String>,
-    #[arg(long)]
     pub quiet: bool,
-}
-
-fn load(name: &str, options: &[String]) -> Result<Variant, Error> {
-    let opts: Vec<&str> = options.iter().map(|s| s.as_str()).collect();
-    Variant::load(name, &opts)
 }
 
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
@@ -167,7 +124,7 @@ fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
 /// With a shard, the shard's games are played and no rows come back unless the corpus is
 /// complete (merged before), since a fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
-    let variant = load(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
@@ -258,7 +215,7 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
 /// shard, its games are played (the whole budget: no early stop) and no rows come back.
 pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
-    let variant = load(&a.variant, &a.options)?;
+    let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
     let comparisons = a

@@ -1,4 +1,7 @@
 //! Variants as data: the TOML schema, the movement notation, and where files are found.
 pub mod betza;
 pub mod config;
+pub mod error;
 pub mod registry;
+
+pub use error::VariantError;

@@ -1,6 +1,7 @@
 //! Finding variant files, applying options, and the built-in copies of `configs/variants`.
 
 use super::config::VariantConfig;
+use super::VariantError;
 
 /// The variant files shipped with fairylab, embedded so the binary works from any directory.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -15,9 +16,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
 /// Text of a variant: a path to a `.toml` file, `configs/variants/NAME.toml` under the current
 /// directory (so users can add and edit games without rebuilding), or a built-in copy.
-pub fn find(name: &str) -> Result<String, String> {
+pub fn find(name: &str) -> Result<String, VariantError> {
     if name.ends_with(".toml") {
-        return std::fs::read_to_string(name).map_err(|e| format!("cannot read variant file {name}: {e}"));
+        return std::fs::read_to_string(name)
+            .map_err(|e| VariantError::Unreadable { path: name.to_string(), reason: e.to_string() });
     }
     let local = std::path::Path::new("configs/variants").join(format!("{name}.toml"));
     if let Ok(text) = std::fs::read_to_string(&local) {
@@ -27,7 +29,7 @@ pub fn find(name: &str) -> Result<String, String> {
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| t.to_string())
-        .ok_or_else(|| format!("unknown variant '{name}' (known: {})", names().join(", ")))
+        .ok_or_else(|| VariantError::Unknown { name: name.to_string(), known: names() })
 }
 
 /// Names of all variants: the built-in ones plus files in `./configs/variants`.
@@ -60,27 +62,20 @@ fn merge(base: &mut toml::Table, patch: &toml::Table) {
 }
 
 /// Parses a variant file and applies the named options in order.
-pub fn parse(text: &str, options: &[&str]) -> Result<VariantConfig, String> {
-    let mut table: toml::Table = text.parse().map_err(|e| format!("variant file is not valid TOML: {e}"))?;
+pub fn parse(text: &str, options: &[&str]) -> Result<VariantConfig, VariantError> {
+    let mut table: toml::Table =
+        text.parse().map_err(|e| VariantError::Invalid(format!("variant file is not valid TOML: {e}")))?;
     let available: toml::Table = match table.get("options") {
         Some(toml::Value::Table(t)) => t.clone(),
         _ => toml::Table::new(),
     };
     for opt in options {
         let patch = available.get(*opt).and_then(|o| o.get("patch")).and_then(|p| p.as_table()).ok_or_else(|| {
-            let known: Vec<&String> = available.keys().collect();
-            format!(
-                "unknown option '{opt}' for this variant (options: {})",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-                }
-            )
+            VariantError::UnknownOption { option: opt.to_string(), available: available.keys().cloned().collect() }
         })?;
         merge(&mut table, patch);
     }
-    VariantConfig::deserialize_table(table)
+    Ok(VariantConfig::deserialize_table(table)?)
 }
 
 impl VariantConfig {
