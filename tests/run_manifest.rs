@@ -186,3 +186,43 @@ fn the_library_reports_differences_as_a_typed_error() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn an_old_shard_merges_with_a_new_one_once_it_has_resumed() {
+    let (a, b, merged) = (dir("shard-old"), dir("shard-new"), dir("shard-merged"));
+    let sigs = [format!("A:{}", signature("name=A")), format!("B:{}", signature("name=B set.value.N=250"))];
+    old_folder("match", &a, &sigs);
+    // The old folder becomes shard 1 of 2: the games of pair 0 only.
+    let text = std::fs::read_to_string(a.join("games.csv")).unwrap();
+    let kept: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, l)| *i == 0 || l.starts_with("0,") || l.starts_with("1,"))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    assert_eq!(kept.lines().count(), 3, "{text}");
+    std::fs::write(a.join("games.csv"), kept).unwrap();
+    let run = |out: &Path, shard: &str| {
+        let args = [MATCH, &["--rounds", "2", "--quiet", "--shard", shard, "--out", out.to_str().unwrap()]].concat();
+        let (code, _, stderr) = fairylab(&args);
+        assert_eq!(code, 0, "{stderr}");
+    };
+    run(&b, "2/2");
+    let merge = || fairylab(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+    let (code, _, stderr) = merge();
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.lines().count() == 1 && stderr.contains("before the manifest"), "{stderr}");
+    run(&a, "1/2");
+    assert_eq!(toml_of(&a)["shard"].as_str(), Some("1/2"), "rewritten as a manifest");
+    let (code, stdout, stderr) = merge();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("merged 4 games"), "{stdout}");
+    assert!(toml_of(&merged).get("shard").is_none());
+    // The merged folder is the whole run: resuming it plays nothing.
+    let args = [MATCH, &["--rounds", "2", "--out", merged.to_str().unwrap()]].concat();
+    let (code, _, stderr) = fairylab(&args);
+    assert!(code == 0 && stderr.contains("resuming: 4 games already finished"), "{stderr}");
+    for d in [a, b, merged] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

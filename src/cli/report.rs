@@ -13,14 +13,15 @@ pub struct ReportArgs {
     /// quick (minutes on 2 cores), standard or full (for clusters).
     #[arg(long, default_value = "quick")]
     pub budget: String,
-    /// Output folder (default `reports/<variant>[-<options>]`); finished runs in it are reused.
+    /// Output folder (default `reports/<variant>[-<options>]`); finished runs in it are
+    /// reused. With --shard it gets only the shard's games and no report: once every shard
+    /// is done, `fairylab merge` the shards' folders and run this command on the merged
+    /// folder without --shard; it plays what needs the merged games (the imbalance chain)
+    /// and writes the report.
     #[arg(long)]
     pub out: Option<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// With --shard no report is written: once every shard is done, `fairylab merge` the
-    /// shards' folders and run this command on the merged folder without --shard; it plays
-    /// what needs the merged games (the imbalance chain) and writes the report.
     #[command(flatten)]
     pub run: RunFlags,
     /// Write the cross-variant summary of all reports under `reports/` (or --out).

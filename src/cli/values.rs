@@ -188,7 +188,6 @@ pub struct ExperimentArgs {
     /// Multiply every game budget by this factor (e.g. 0.1 for a quick look).
     #[arg(long)]
     pub scale: Option<f64>,
-    /// --shard applies to every match and corpus of the experiment.
     #[command(flatten)]
     pub run: RunFlags,
 }

@@ -286,7 +286,7 @@ impl Recorded {
         }
     }
 
-    /// The variant options recorded, as `Debug` of the list in the old form.
+    /// The variant options recorded.
     pub fn options(&self) -> Option<Vec<String>> {
         match self {
             Recorded::Manifest(m) => Some(m.options.clone()),
@@ -479,8 +479,8 @@ pub fn merged(inputs: &[PathBuf]) -> Result<Option<Recorded>, RunError> {
                 return Err(RunError::Unreadable {
                     path: dir.join(FILE),
                     reason: format!(
-                        "written by an older fairylab than {}'s run.toml: resume each shard once with this \
-                         build (the same command) to update its run.toml, then merge",
+                        "one of this and {}'s run.toml is in the form from before the manifest: resume that \
+                         shard once with this build (the same command) to update its run.toml, then merge",
                         first_dir.display()
                     ),
                 })
