@@ -811,6 +811,17 @@ fn resume_with_damaged_csv_files() {
             format!("{}\nx,y\n", &games_text[..cut_at]),
             games[..3].to_vec(),
         ),
+        // Rows after a damaged one are dropped and their games replayed: the same games
+        // come back because a game depends only on the seed, the opening and the players.
+        (
+            "games.csv garbage row in the middle",
+            "games.csv",
+            {
+                let header = games_text.split_inclusive('\n').next().unwrap();
+                format!("{header}{}garbage,row\n{}", games[0], games[1..].concat())
+            },
+            games.clone(),
+        ),
         ("games.csv header only", "games.csv", games_text.lines().next().unwrap().to_string() + "\n", vec![]),
         ("games.csv empty", "games.csv", String::new(), vec![]),
         (
