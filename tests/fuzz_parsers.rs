@@ -1,0 +1,912 @@
+//! Generated-input tests for the parsers a user or an engine feeds (issue 14, "Fuzzing"):
+//! FEN for every variant, variant TOML, PGN, and the run folder's CSV files on resume.
+//!
+//! Valid inputs are mutated by a seeded generator; every call must return `Ok` or `Err`
+//! without panicking. A failure prints the seed, the iteration and the input.
+//!
+//! `cargo test` runs a short pass. `FAIRYLAB_FUZZ_ITERATIONS=N` sets the number of inputs
+//! per parser and `FAIRYLAB_FUZZ_SEED=S` the seed (`scripts/fuzz.sh` runs the long pass).
+
+use fairylab::rng::Rng;
+use fairylab::Variant;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+// ---------------------------------------------------------------------------------------
+// Settings and the mutator
+// ---------------------------------------------------------------------------------------
+
+fn iterations(default: usize) -> usize {
+    match std::env::var("FAIRYLAB_FUZZ_ITERATIONS") {
+        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("FAIRYLAB_FUZZ_ITERATIONS={v:?} is not a count")),
+        Err(_) => default,
+    }
+}
+
+fn seed() -> u64 {
+    match std::env::var("FAIRYLAB_FUZZ_SEED") {
+        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("FAIRYLAB_FUZZ_SEED={v:?} is not a number")),
+        Err(_) => 14,
+    }
+}
+
+/// One summary line per parser, read by `scripts/fuzz.sh`.
+fn report(parser: &str, inputs: usize, accepted: usize, start: Instant) {
+    eprintln!("fuzz {parser}: {inputs} inputs, {accepted} accepted, 0 panics, {:.1} s", start.elapsed().as_secs_f64());
+}
+
+/// Numbers that stress counters and sizes.
+const NUMBERS: &[&str] = &[
+    "0",
+    "-1",
+    "-0",
+    "1",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999999999",
+    "-9223372036854775808",
+    "1e308",
+    "nan",
+];
+
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
+}
+
+/// Byte range of a random run of ASCII digits, if the text has one.
+fn digit_run(rng: &mut Rng, b: &[u8]) -> Option<(usize, usize)> {
+    let starts: Vec<usize> =
+        (0..b.len()).filter(|&i| b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_digit())).collect();
+    if starts.is_empty() {
+        return None;
+    }
+    let s = starts[rng.below(starts.len())];
+    let mut e = s;
+    while e < b.len() && b[e].is_ascii_digit() {
+        e += 1;
+    }
+    Some((s, e))
+}
+
+/// Applies 1 to 4 random edits to `text`; `tokens` are the insertions that matter to the
+/// parser at hand. The bytes may stop being UTF-8: they are read back lossily, which also
+/// puts multi-byte characters where the parser expects ASCII.
+fn mutate(rng: &mut Rng, text: &str, tokens: &[&str]) -> String {
+    let mut b: Vec<u8> = text.as_bytes().to_vec();
+    let edits = 1 + rng.below(4);
+    for _ in 0..edits {
+        let n = b.len();
+        let at = rng.below(n + 1);
+        match rng.below(12) {
+            // Flip one bit of one byte.
+            0 if n > 0 => {
+                let i = rng.below(n);
+                b[i] ^= 1 << rng.below(8);
+            }
+            // Delete a short range.
+            1 if n > 0 => {
+                let len = (1 + rng.below(4)).min(n - at.min(n - 1));
+                let s = at.min(n - 1);
+                b.drain(s..(s + len).min(n));
+            }
+            // Insert a parser-relevant token.
+            2 | 3 => {
+                let t = pick(rng, tokens);
+                b.splice(at..at, t.bytes());
+            }
+            // Insert a long run of digits.
+            4 => {
+                let run: String =
+                    std::iter::repeat_n(char::from(b'0' + rng.below(10) as u8), 1 + rng.below(40)).collect();
+                b.splice(at..at, run.bytes());
+            }
+            // Replace a number by an extreme one.
+            5 => {
+                if let Some((s, e)) = digit_run(rng, &b) {
+                    let t = pick(rng, NUMBERS);
+                    b.splice(s..e, t.bytes());
+                }
+            }
+            // Truncate.
+            6 => b.truncate(at),
+            // Swap two whitespace-separated fields.
+            7 => {
+                let s = String::from_utf8_lossy(&b).into_owned();
+                let mut fields: Vec<&str> = s.split(' ').collect();
+                if fields.len() > 1 {
+                    let i = rng.below(fields.len());
+                    let j = rng.below(fields.len());
+                    fields.swap(i, j);
+                    b = fields.join(" ").into_bytes();
+                }
+            }
+            // Duplicate a range.
+            8 if n > 0 => {
+                let s = rng.below(n);
+                let e = (s + 1 + rng.below(12)).min(n);
+                let copy = b[s..e].to_vec();
+                let at = rng.below(b.len() + 1);
+                b.splice(at..at, copy);
+            }
+            // Replace one byte by a token.
+            9 if n > 0 => {
+                let i = rng.below(n);
+                let t = pick(rng, tokens);
+                b.splice(i..i + 1, t.bytes());
+            }
+            // Insert a character outside ASCII.
+            10 => {
+                let t = pick(rng, &["é", "\u{0}", "\u{ff11}", "\u{661}", "\u{1F600}", "\t", "\r", "\n", "\u{a0}"]);
+                b.splice(at..at, t.bytes());
+            }
+            // Random byte.
+            _ => {
+                b.insert(at, rng.below(256) as u8);
+            }
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+/// Runs `f`, turning a panic into a test failure that names the parser, seed and input.
+fn guard<T>(parser: &str, seed: u64, iteration: usize, input: &str, f: impl FnOnce() -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(e) => {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            panic!(
+                "{parser} panicked (seed {seed}, iteration {iteration}): {msg}\n--- input ---\n{input:?}\n\
+                 (rerun: FAIRYLAB_FUZZ_SEED={seed} cargo test --release --test fuzz_parsers)"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// FEN
+// ---------------------------------------------------------------------------------------
+
+fn variant_names() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/variants");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(String::from))?
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 7, "expected the shipped variants in {}, found {names:?}", dir.display());
+    names
+}
+
+/// Every option a variant offers, alone.
+fn option_sets(v: &Variant) -> Vec<Vec<String>> {
+    let mut sets = vec![vec![]];
+    for (o, _) in v.available_options() {
+        sets.push(vec![o.clone()]);
+    }
+    sets
+}
+
+/// Valid positions of a variant: its start (and setup choices), then random legal walks.
+fn seed_positions(v: &Variant, rng: &mut Rng) -> Vec<String> {
+    let mut fens = vec![v.start_fen().to_string()];
+    for c in v.setup_choices().iter().take(3) {
+        if let Ok(b) = v.setup_position(&format!("{c}/{c}")) {
+            fens.push(b.fen());
+        }
+    }
+    for _ in 0..6 {
+        let mut b = v.start_position();
+        for _ in 0..(2 + rng.below(14)) {
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            b = b.play(&moves[rng.below(moves.len())]).unwrap();
+            fens.push(b.fen());
+        }
+    }
+    fens.sort();
+    fens.dedup();
+    fens
+}
+
+fn fen_tokens(v: &Variant) -> Vec<String> {
+    let mut t: Vec<String> =
+        ["/", "*", " ", "-", ",", "w", "b", "KQkq", "1", "2", "8", "9", "10", "11", "12", "0", "00"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    let letters: String = v.start_fen().chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    for c in letters.chars().chain("kqrbnpKQRBNPzZxX".chars()) {
+        t.push(c.to_string());
+    }
+    let (files, ranks) = v.board_size();
+    for f in 0..files.min(26) {
+        let file = char::from(b'a' + f as u8);
+        t.push(format!("{file}{}", 1 + f % ranks));
+        t.push(format!("{file}0"));
+        t.push(format!("{file}{}", ranks + 1));
+    }
+    t.push(" 0 1".into());
+    t.push(" w - - 0 1".into());
+    t.push("WW/WW".into());
+    t.push("/8/8".into());
+    t
+}
+
+/// Replaces one FEN field by a plausible value: a piece moved, added or removed on the
+/// board, another side to move, castling rights, en-passant square, clocks or setup field.
+fn mutate_fen_field(rng: &mut Rng, fen: &str, v: &Variant) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    let (files, ranks) = v.board_size();
+    let square = |rng: &mut Rng| format!("{}{}", char::from(b'a' + rng.below(files) as u8), 1 + rng.below(ranks));
+    let letters: Vec<char> =
+        v.start_fen().split(' ').next().unwrap().chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    let i = rng.below(fields.len().max(7));
+    if i >= fields.len() {
+        fields.resize(i + 1, "-".into());
+    }
+    fields[i] = match i {
+        0 => {
+            // Expand the board to one cell per square, change one cell, compress again.
+            let mut rows: Vec<Vec<char>> = Vec::new();
+            for row in fields[0].split('/') {
+                let mut cells = Vec::new();
+                let mut n = 0;
+                for c in row.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        n = n * 10 + d as usize;
+                        continue;
+                    }
+                    cells.extend(std::iter::repeat_n('.', n));
+                    n = 0;
+                    cells.push(c);
+                }
+                cells.extend(std::iter::repeat_n('.', n));
+                rows.push(cells);
+            }
+            let r = rng.below(rows.len());
+            if !rows[r].is_empty() {
+                let c = rng.below(rows[r].len());
+                rows[r][c] = match rng.below(3) {
+                    0 => '.',
+                    1 => letters[rng.below(letters.len())],
+                    _ => letters[rng.below(letters.len())].to_ascii_lowercase(),
+                };
+            }
+            let mut out = Vec::new();
+            for row in rows {
+                let mut s = String::new();
+                let mut n = 0;
+                for c in row {
+                    if c == '.' {
+                        n += 1;
+                        continue;
+                    }
+                    if n > 0 {
+                        s += &n.to_string();
+                        n = 0;
+                    }
+                    s.push(c);
+                }
+                if n > 0 {
+                    s += &n.to_string();
+                }
+                out.push(s);
+            }
+            out.join("/")
+        }
+        1 => pick(rng, &["w", "b", "W", "B", "-"]).to_string(),
+        2 => pick(rng, &["-", "KQkq", "K", "q", "Kk", "KQkqKQkq", "AHah", "k", "Q"]).to_string(),
+        3 => {
+            if rng.below(2) == 0 {
+                "-".into()
+            } else {
+                square(rng)
+            }
+        }
+        4 | 5 => pick(rng, &["0", "1", "49", "99", "100", "150", "500", "65535", "4294967296"]).to_string(),
+        _ => pick(rng, &["WW/WW", "NW/MW", "MM/NN", "WW", "WW/WW/WW", "", "XX/XX", "-"]).to_string(),
+    };
+    fields.join(" ")
+}
+
+fn check_fen(v: &Variant, fen: &str) -> bool {
+    let Ok(b) = v.parse_fen(fen) else { return false };
+    let again = b.fen();
+    let b2 = v.parse_fen(&again).unwrap_or_else(|e| panic!("fen() of an accepted FEN is refused: {again:?}: {e}"));
+    assert_eq!(b.hash(), b2.hash(), "round trip changes the position: {fen:?} -> {again:?}");
+    assert_eq!(b2.fen(), again, "fen() is not stable: {fen:?} -> {again:?}");
+    let moves = b.legal_moves();
+    // A finished game (a king-capture game whose king is gone) has no perft children.
+    if b.terminal().is_none() {
+        assert_eq!(b.perft(1), moves.len() as u64, "perft(1) and legal_moves() disagree on {again:?}");
+    } else {
+        let _ = b.perft(1);
+    }
+    if let Some(m) = moves.first() {
+        let _ = b.play(m).unwrap().fen();
+    }
+    let _ = b.terminal();
+    true
+}
+
+#[test]
+fn fen_mutations_never_panic() {
+    let seed = seed();
+    let total = iterations(4000);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 1);
+    // (variant, seed FENs, tokens) for every variant and option.
+    let mut pool: Vec<(Variant, Vec<String>, Vec<String>)> = Vec::new();
+    for name in variant_names() {
+        let base = Variant::load(&name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for opts in option_sets(&base) {
+            let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+            let v = Variant::load(&name, &o).unwrap();
+            let fens = seed_positions(&v, &mut rng);
+            for f in &fens {
+                assert!(check_fen(&v, f), "{name} {opts:?}: a legal position is refused: {f}");
+            }
+            pool.push((v, fens, fen_tokens(&v)));
+        }
+    }
+    let mut accepted = 0;
+    for i in 0..total {
+        let (v, fens, tokens) = &pool[i % pool.len()];
+        let toks: Vec<&str> = tokens.iter().map(|s| s.as_str()).collect();
+        let mut fen = fens[rng.below(fens.len())].clone();
+        // Half the inputs change one field for a plausible value, which keeps many of them
+        // valid and exercises the round trip; the rest take byte-level edits, now and then
+        // several rounds of them.
+        if rng.below(2) == 0 {
+            fen = mutate_fen_field(&mut rng, &fen, v);
+        } else {
+            for _ in 0..(1 + rng.below(2) * rng.below(4)) {
+                fen = mutate(&mut rng, &fen, &toks);
+            }
+        }
+        let name = format!("FEN ({} {:?})", v.name(), v.options());
+        if guard(&name, seed, i, &fen, || check_fen(v, &fen)) {
+            accepted += 1;
+        }
+    }
+    report("FEN", total, accepted, start);
+}
+
+#[test]
+fn fen_hand_picked_edge_cases() {
+    let chess = Variant::load("chess", &[]).unwrap();
+    let grand = Variant::load("flying-bombers-grand", &[]).unwrap();
+    let cases = [
+        "",
+        " ",
+        "/",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "99999999999999999999/8/8/8/8/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999",
+        "4k3/8/8/8/8/8/8/4K3 w - - -1 -1",
+        "4k3/8/8/8/8/8/8/4K3 w - e9 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - z1 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w KQkqKQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra fields here",
+        "4k3/8/8/8/8/8/8/4K3/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3é w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K\u{ff13} w - - 0 1",
+        "kkkkkkkk/KKKKKKKK/8/8/8/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 WW/WW",
+        "0000000004k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w",
+        "4k3/8/8/8/8/8/8/4K3",
+    ];
+    for (i, fen) in cases.iter().enumerate() {
+        for v in [&chess, &grand] {
+            guard("FEN edge case", 0, i, fen, || check_fen(v, fen));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Variant TOML
+// ---------------------------------------------------------------------------------------
+
+fn shipped_tomls() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/variants");
+    variant_names()
+        .into_iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(format!("{n}.toml"))).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
+const TOML_TOKENS: &[&str] = &[
+    "=",
+    "\"",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    ",",
+    ".",
+    "\n",
+    "#",
+    "'",
+    "{",
+    "}",
+    "true",
+    "false",
+    "\"\"",
+    "K",
+    "Q",
+    "N",
+    "P",
+    "a1",
+    "z99",
+    "0",
+    "-1",
+    "999999999999",
+    "1.5",
+    "inf",
+    "[]",
+    "[pieces.X]\n",
+    "[board]\n",
+    "movement = \"\"\n",
+    "royal = true\n",
+    "pawn = true\n",
+    "files = 200\n",
+    "ranks = 0\n",
+];
+
+/// Line-level edits of a TOML text: delete, duplicate or swap lines, swap the values of
+/// two `key = value` lines, replace a number by an extreme one.
+fn mutate_toml(rng: &mut Rng, text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    if lines.is_empty() {
+        return mutate(rng, text, TOML_TOKENS);
+    }
+    match rng.below(7) {
+        0 => {
+            let i = rng.below(lines.len());
+            lines.remove(i);
+        }
+        1 => {
+            let i = rng.below(lines.len());
+            let l = lines[i].clone();
+            let j = rng.below(lines.len() + 1);
+            lines.insert(j, l);
+        }
+        2 => {
+            let (i, j) = (rng.below(lines.len()), rng.below(lines.len()));
+            lines.swap(i, j);
+        }
+        3 => {
+            let with_value: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].contains(" = ")).collect();
+            if with_value.len() > 1 {
+                let i = with_value[rng.below(with_value.len())];
+                let j = with_value[rng.below(with_value.len())];
+                let vi = lines[i].split_once(" = ").unwrap().1.to_string();
+                let vj = lines[j].split_once(" = ").unwrap().1.to_string();
+                let ki = lines[i].split_once(" = ").unwrap().0.to_string();
+                let kj = lines[j].split_once(" = ").unwrap().0.to_string();
+                lines[i] = format!("{ki} = {vj}");
+                lines[j] = format!("{kj} = {vi}");
+            }
+        }
+        4 => {
+            let numeric: Vec<usize> =
+                (0..lines.len()).filter(|&i| lines[i].bytes().any(|c| c.is_ascii_digit())).collect();
+            if !numeric.is_empty() {
+                let i = numeric[rng.below(numeric.len())];
+                let mut b = lines[i].as_bytes().to_vec();
+                if let Some((s, e)) = digit_run(rng, &b) {
+                    b.splice(s..e, pick(rng, NUMBERS).bytes());
+                }
+                lines[i] = String::from_utf8_lossy(&b).into_owned();
+            }
+        }
+        5 => {
+            let i = rng.below(lines.len());
+            let l = mutate(rng, &lines[i], TOML_TOKENS);
+            lines[i] = l;
+        }
+        _ => {
+            let keep = rng.below(lines.len() + 1);
+            lines.truncate(keep);
+        }
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn variant_toml_mutations_never_panic() {
+    let seed = seed();
+    let total = iterations(2000);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 2);
+    let texts = shipped_tomls();
+    let mut accepted = 0;
+    for i in 0..total {
+        let (name, text) = &texts[i % texts.len()];
+        let mut t = text.clone();
+        for _ in 0..(1 + rng.below(3)) {
+            t = if rng.below(4) == 0 { mutate(&mut rng, &t, TOML_TOKENS) } else { mutate_toml(&mut rng, &t) };
+        }
+        let opts: Vec<&str> = match rng.below(4) {
+            0 => vec!["immediate-landing"],
+            1 => vec!["super-jump-knights"],
+            _ => vec![],
+        };
+        let ok = guard(&format!("variant TOML (from {name}, options {opts:?})"), seed, i, &t, || {
+            match Variant::from_toml(&t, &opts) {
+                Ok(v) => {
+                    // A variant that loads has a start position that works.
+                    let b = v.start_position();
+                    let _ = b.legal_moves();
+                    let _ = b.perft(1);
+                    let _ = v.parse_fen(&b.fen()).unwrap();
+                    true
+                }
+                Err(e) => {
+                    let _ = e.to_string();
+                    false
+                }
+            }
+        });
+        if ok {
+            accepted += 1;
+        }
+    }
+    report("variant TOML", total, accepted, start);
+}
+
+// ---------------------------------------------------------------------------------------
+// PGN
+// ---------------------------------------------------------------------------------------
+
+/// A valid PGN of a random legal game (in the form `games::pgn::write` gives).
+fn pgn_of_game(v: &Variant, rng: &mut Rng) -> String {
+    let mut b = v.start_position();
+    let mut moves = Vec::new();
+    for _ in 0..(4 + rng.below(16)) {
+        let legal = b.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())].clone();
+        b = b.play(&m).unwrap();
+        moves.push(m);
+    }
+    let mut s = String::new();
+    for (k, val) in [
+        ("Event", "fuzz"),
+        ("Site", "fairylab"),
+        ("Round", "1"),
+        ("White", "A"),
+        ("Black", "B"),
+        ("Result", "*"),
+        ("Variant", v.name()),
+        ("SetUp", "1"),
+        ("FEN", v.start_fen()),
+        ("PlyCount", &moves.len().to_string()),
+    ] {
+        s.push_str(&format!("[{k} \"{val}\"]\n"));
+    }
+    s.push('\n');
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(m);
+        s.push(' ');
+        if i % 7 == 6 {
+            s.push_str("{a comment (nested)} ");
+        }
+    }
+    s.push_str("*\n\n");
+    s
+}
+
+const PGN_TOKENS: &[&str] = &[
+    "[",
+    "]",
+    "\"",
+    "{",
+    "}",
+    "(",
+    ")",
+    ";",
+    "1.",
+    "1...",
+    "99999999999999999999.",
+    "*",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "\n",
+    "\n\n",
+    " ",
+    "e2e4",
+    "e7e5",
+    "a1a1",
+    "e7e8q",
+    "[FEN \"\"]\n",
+    "[Variant \"capablanca\"]\n",
+    "[Variant \"\"]\n",
+    "[Variant \"/\"]\n",
+    "[]\n",
+    "[ ]\n",
+    "$1",
+    "!",
+    "?",
+    "+",
+    "#",
+];
+
+#[test]
+fn pgn_mutations_never_panic() {
+    let seed = seed();
+    let total = iterations(2000);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 3);
+    let mut games: Vec<String> = Vec::new();
+    for name in ["chess", "capablanca", "flying-bombers-grand", "bland-chess-46", "noble-wings"] {
+        let v = Variant::load(name, &[]).unwrap();
+        for _ in 0..3 {
+            let pgn = pgn_of_game(&v, &mut rng);
+            let read =
+                fairylab::games::pgn::read(&pgn, &[]).unwrap_or_else(|e| panic!("valid PGN refused: {e}\n{pgn}"));
+            assert_eq!(read.len(), 1);
+            assert_eq!(read[0].variant, name);
+            games.push(pgn);
+        }
+    }
+    // Two games in one file, as --pgnout writes them.
+    games.push(format!("{}{}", games[0], games[3]));
+    assert_eq!(fairylab::games::pgn::read(games.last().unwrap(), &[]).unwrap().len(), 2);
+    let mut accepted = 0;
+    for i in 0..total {
+        let mut t = games[rng.below(games.len())].clone();
+        for _ in 0..(1 + rng.below(2) * rng.below(4)) {
+            t = mutate(&mut rng, &t, PGN_TOKENS);
+        }
+        let ok = guard("PGN", seed, i, &t, || match fairylab::games::pgn::read(&t, &[]) {
+            Ok(gs) => {
+                // Every game read back replays.
+                for g in &gs {
+                    let v = Variant::load(&g.variant, &[]).unwrap();
+                    let mut b = v.parse_fen(&g.start_fen).unwrap();
+                    for m in &g.moves {
+                        b = b.play(m).unwrap();
+                    }
+                }
+                true
+            }
+            Err(e) => {
+                let _ = e.to_string();
+                false
+            }
+        });
+        if ok {
+            accepted += 1;
+        }
+    }
+    report("PGN", total, accepted, start);
+}
+
+// ---------------------------------------------------------------------------------------
+// Run folder CSV files on resume
+// ---------------------------------------------------------------------------------------
+
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    let _ = std::fs::remove_dir_all(to);
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn run_match(dir: &Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairylab"))
+        .args(["match", "--variant", "chess", "--games", "4", "--nodes", "200", "--concurrency", "1", "--quiet"])
+        .arg("--out")
+        .arg(dir)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Data lines (after the header) that end in a newline.
+fn complete_rows(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut rows: Vec<String> = text.split_inclusive('\n').filter(|l| l.ends_with('\n')).map(String::from).collect();
+    if !rows.is_empty() {
+        rows.remove(0);
+    }
+    rows
+}
+
+/// The run resumes and keeps `kept` (rows of finished games before the damage), or it
+/// refuses with one `error:` line naming the file.
+fn assert_resumes(case: &str, dir: &Path, kept: &[String], file: &str, positions_intact: bool) {
+    let (code, stderr) = run_match(dir);
+    assert!(!stderr.contains("panicked"), "{case}: the resume panicked:\n{stderr}");
+    if code == 0 {
+        let after = complete_rows(&dir.join("games.csv"));
+        for row in kept {
+            assert!(after.contains(row), "{case}: a finished game was lost on resume:\n{row}\nnow:\n{after:?}");
+        }
+        assert_eq!(after.len(), 4, "{case}: expected 4 games after the resume, got {after:?}");
+        let ids: std::collections::BTreeSet<&str> = after.iter().map(|r| r.split(',').next().unwrap()).collect();
+        assert_eq!(ids.len(), 4, "{case}: duplicate game ids after the resume: {after:?}");
+        // Every kept game's positions are there (unless the damage removed them), and none
+        // of a game that is not.
+        let pos = complete_rows(&dir.join("positions.csv"));
+        if positions_intact {
+            for id in &ids {
+                assert!(pos.iter().any(|p| p.split(',').next() == Some(id)), "{case}: game {id} lost its positions");
+            }
+        }
+        for p in &pos {
+            assert!(ids.contains(p.split(',').next().unwrap()), "{case}: positions of an unknown game: {p}");
+        }
+    } else {
+        assert_eq!(code, 2, "{case}: exit code {code}, stderr:\n{stderr}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("warning:")).collect();
+        assert_eq!(lines.len(), 1, "{case}: expected one error line:\n{stderr}");
+        assert!(lines[0].starts_with("error: ") && lines[0].contains(file), "{case}: {stderr}");
+    }
+}
+
+#[test]
+fn resume_with_damaged_csv_files() {
+    let root = scratch("resume");
+    let base = root.join("base");
+    let (code, stderr) = run_match(&base);
+    assert_eq!(code, 0, "{stderr}");
+    let games = complete_rows(&base.join("games.csv"));
+    assert_eq!(games.len(), 4);
+    let games_text = std::fs::read_to_string(base.join("games.csv")).unwrap();
+    let pos_text = std::fs::read_to_string(base.join("positions.csv")).unwrap();
+
+    // Games: the last row cut in half (an interrupted write); the other three are kept.
+    let cut_at = games_text.len() - games.last().unwrap().len() / 2;
+    let cases: Vec<(&str, &str, String, Vec<String>)> = vec![
+        ("games.csv last row cut in half", "games.csv", games_text[..cut_at].to_string(), games[..3].to_vec()),
+        ("games.csv garbage row appended", "games.csv", format!("{games_text}not,a,game,row\n"), games.clone()),
+        ("games.csv garbage without newline", "games.csv", format!("{games_text}\u{0}\u{ff}garbage"), games.clone()),
+        (
+            "games.csv last row cut and garbage appended",
+            "games.csv",
+            format!("{}\nx,y\n", &games_text[..cut_at]),
+            games[..3].to_vec(),
+        ),
+        // Rows after a damaged one are dropped and their games replayed: the same games
+        // come back because a game depends only on the seed, the opening and the players.
+        (
+            "games.csv garbage row in the middle",
+            "games.csv",
+            {
+                let header = games_text.split_inclusive('\n').next().unwrap();
+                format!("{header}{}garbage,row\n{}", games[0], games[1..].concat())
+            },
+            games.clone(),
+        ),
+        ("games.csv header only", "games.csv", games_text.lines().next().unwrap().to_string() + "\n", vec![]),
+        ("games.csv empty", "games.csv", String::new(), vec![]),
+        (
+            "games.csv wrong types in the last row",
+            "games.csv",
+            format!("{games_text}x,-1,A,B,1-0,checkmate,-5,,,,,,\n"),
+            games.clone(),
+        ),
+        (
+            "positions.csv last row cut in half",
+            "positions.csv",
+            pos_text[..pos_text.len() - 20].to_string(),
+            games.clone(),
+        ),
+        ("positions.csv garbage row appended", "positions.csv", format!("{pos_text}1,2,3\n"), games.clone()),
+        ("positions.csv garbage without newline", "positions.csv", format!("{pos_text}garbage\u{0}"), games.clone()),
+        ("positions.csv empty", "positions.csv", String::new(), games.clone()),
+    ];
+    for (i, (case, file, text, kept)) in cases.iter().enumerate() {
+        let dir = root.join(format!("case-{i}"));
+        copy_dir(&base, &dir);
+        std::fs::write(dir.join(file), text).unwrap();
+        // Game rows whose positions were damaged may be replayed: only the games file
+        // damage decides which rows must survive.
+        let kept: Vec<String> = if *file == "positions.csv" { vec![] } else { kept.clone() };
+        assert_resumes(case, &dir, &kept, file, *case != "positions.csv empty");
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The CSV reader behind a resume, in process: `Writer::open` on a run folder whose
+/// files are mutated copies of real ones must return Ok or Err, never panic.
+#[test]
+fn csv_reader_mutations_never_panic() {
+    let seed = seed();
+    let total = iterations(300);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 4);
+    let root = scratch("csv");
+    let base = root.join("base");
+    let (code, stderr) = run_match(&base);
+    assert_eq!(code, 0, "{stderr}");
+    let games_text = std::fs::read_to_string(base.join("games.csv")).unwrap();
+    let pos_text = std::fs::read_to_string(base.join("positions.csv")).unwrap();
+    let tokens: &[&str] = &[",", "\n", "\"", "\r\n", "1-0", "-1", "18446744073709551616", "\"\"", ",,,,", "\n1,2\n"];
+    let finished = fairylab::tournament::output::read_games(&base).unwrap();
+    assert_eq!(finished.len(), 4);
+    let dir = root.join("work");
+    let mut accepted = 0;
+    for i in 0..total {
+        // Damage after the last complete row (an interrupted write, garbage appended) must
+        // keep every finished game.
+        let tail_only = rng.below(4) == 0;
+        let (g, p) = if tail_only {
+            let tail = mutate(&mut rng, "x", tokens);
+            (format!("{games_text}{tail}"), pos_text.clone())
+        } else {
+            match rng.below(3) {
+                0 => (mutate(&mut rng, &games_text, tokens), pos_text.clone()),
+                1 => (games_text.clone(), mutate(&mut rng, &pos_text, tokens)),
+                _ => (mutate(&mut rng, &games_text, tokens), mutate(&mut rng, &pos_text, tokens)),
+            }
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("games.csv"), &g).unwrap();
+        std::fs::write(dir.join("positions.csv"), &p).unwrap();
+        let input = format!("--- games.csv ---\n{g}\n--- positions.csv ---\n{p}");
+        let ok =
+            guard("run folder CSV", seed, i, &input, || match fairylab::tournament::output::Writer::open(&dir, None) {
+                Ok((_, done)) => {
+                    if tail_only {
+                        assert!(done.len() >= 4 && done[..4] == finished[..], "finished games lost");
+                    }
+                    true
+                }
+                Err(e) => {
+                    assert!(!tail_only, "damage after the last row refused the folder: {e}");
+                    false
+                }
+            });
+        if ok {
+            accepted += 1;
+        }
+    }
+    report("run folder CSV", total, accepted, start);
+    let _ = std::fs::remove_dir_all(&root);
+}
