@@ -52,7 +52,9 @@ fn shards_of_a_report_merge_into_the_unsharded_report() {
     assert!(runs >= 4 && games > 100, "{runs} runs, {games} games");
     assert_eq!(games_in(&merged.out.join("runs/balance-100")), 4);
     let data = report::run(&merged).unwrap();
-    assert_eq!(data, whole, "the merged shards give the unsharded report");
+    // Compared as text: a tiny budget can leave an estimate undefined (NaN) in both, and
+    // NaN never equals itself; Debug prints every float exactly.
+    assert_eq!(format!("{data:?}"), format!("{whole:?}"), "the merged shards give the unsharded report");
     for p in parts.iter().chain([&merged.out]) {
         let _ = std::fs::remove_dir_all(p);
     }
