@@ -222,6 +222,9 @@ impl Layout {
 /// from every square of the empty board.
 fn colour_bound<B: Bits>(r: &Rules<B>, t: usize) -> bool {
     let geo = &r.geo;
+    if Some(t) == r.bomber {
+        return false;
+    }
     let parity = |s: usize| (geo.file(s) + geo.rank(s)).rem_euclid(2);
     let mut any = false;
     for s in (0..r.nsq).filter(|&s| geo.exists(s)) {
@@ -229,9 +232,6 @@ fn colour_bound<B: Bits>(r: &Rules<B>, t: usize) -> bool {
         let mut targets = r.leap_quiet[i] | r.leap_cap[i];
         for a in &r.riders[t] {
             targets |= r.ray(a.ray, s);
-        }
-        if Some(t) == r.bomber {
-            return false;
         }
         for u in targets.iter() {
             any = true;

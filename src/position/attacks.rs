@@ -93,13 +93,9 @@ impl<B: Bits> Position<B> {
 }
 
 impl<B: Bits> Position<B> {
-    /// Number of squares the piece of type `t` and colour `color` on `sq` could move to or
-    /// capture on (pseudo-legally; pawns excepted). Bombers count their rook-like slides.
-    pub fn mobility(&self, sq: usize, t: usize, color: usize) -> u32 {
-        self.mobility_and_attacks(sq, t, color).0
-    }
-
-    /// The mobility of [`Self::mobility`] and the squares the piece bears on: those it could
+    /// Mobility of the piece of type `t` and colour `color` on `sq` (squares it could move to
+    /// or capture on, pseudo-legally; pawns excepted; a bomber counts its rook-like slides),
+    /// and the squares it bears on: those it could
     /// capture on if an enemy stood there, own pieces included (they are defended). A
     /// bomber bears on its slides' squares and first blockers, which is where its
     /// overtaking captures start (an approximation its exact capture rule refines).

@@ -11,6 +11,9 @@ pub fn pct(i: &Interval) -> String {
 }
 
 pub fn elo(i: &Interval) -> String {
+    if ![i.value, i.low, i.high].iter().all(|x| x.is_finite()) {
+        return NOT_ENOUGH.into();
+    }
     format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
 }
 
@@ -66,7 +69,7 @@ fn bomber_headline(d: &ReportData) -> String {
     );
     for (option, v) in rows {
         let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
-        s += &format!("| {rules} | {} | {:+.2} | [{:+.2}, {:+.2}] | {} |\n", v.method, v.value, v.low, v.high, v.games);
+        s += &format!("| {rules} | {} | {} | {} |\n", v.method, value_cells(v, true), v.games);
     }
     s + "\n"
 }
@@ -125,15 +128,14 @@ pub fn markdown(d: &ReportData) -> String {
         let find = |piece: &str, prefix: &str| {
             d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix))
         };
-        let cell = |v: Option<&PieceValue>| {
-            v.map_or("- | -".to_string(), |v| format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high))
-        };
+        let cell = |v: Option<&PieceValue>| v.map_or("- | -".to_string(), |v| value_cells(v, false));
         if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
             s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval | intervals overlap |\n|---|---|---|---|---|---|\n";
             let mut apart = vec![];
             for p in &pieces {
                 let (r, i) = (find(p, "regression"), find(p, "imbalance-lsq"));
                 let overlap = match (r, i) {
+                    (Some(r), Some(i)) if !defined(r) || !defined(i) => "-",
                     (Some(r), Some(i)) if r.low <= i.high && i.low <= r.high => "yes",
                     (Some(r), Some(i)) => {
                         apart.push(format!("{p} ({:.2} against {:.2})", r.value, i.value));
@@ -153,10 +155,7 @@ pub fn markdown(d: &ReportData) -> String {
         }
         s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
         for v in &d.piece_values {
-            s += &format!(
-                "| {} | {:.2} | [{:.2}, {:.2}] | {} | {} |\n",
-                v.piece, v.value, v.low, v.high, v.method, v.games
-            );
+            s += &format!("| {} | {} | {} | {} |\n", v.piece, value_cells(v, false), v.method, v.games);
         }
     }
     if !d.replacements.is_empty() {
@@ -164,17 +163,17 @@ pub fn markdown(d: &ReportData) -> String {
         s += "Each piece's value in this game next to the value of the orthodox piece it takes the place of, measured in orthodox chess by the same method and budget.\n\n";
         s += "| piece | value (pawns) | 95 % interval | replaces | value in chess | 95 % interval | difference |\n|---|---|---|---|---|---|---|\n";
         for r in &d.replacements {
+            let difference = if defined(&r.piece) && defined(&r.orthodox) {
+                format!("{:+.2}", r.piece.value - r.orthodox.value)
+            } else {
+                "-".into()
+            };
             s += &format!(
-                "| {} | {:.2} | [{:.2}, {:.2}] | {} | {:.2} | [{:.2}, {:.2}] | {:+.2} |\n",
+                "| {} | {} | {} | {} | {difference} |\n",
                 r.piece.piece,
-                r.piece.value,
-                r.piece.low,
-                r.piece.high,
+                value_cells(&r.piece, false),
                 r.orthodox.piece,
-                r.orthodox.value,
-                r.orthodox.low,
-                r.orthodox.high,
-                r.piece.value - r.orthodox.value
+                value_cells(&r.orthodox, false)
             );
         }
     }
@@ -199,13 +198,11 @@ pub fn markdown(d: &ReportData) -> String {
             for v in &o.piece_values {
                 let standard = d.piece_values.iter().find(|u| u.piece == v.piece && u.method == v.method);
                 s += &format!(
-                    "| {} | {} | {:.2} | [{:.2}, {:.2}] | {} |\n",
+                    "| {} | {} | {} | {} |\n",
                     v.piece,
                     v.method,
-                    v.value,
-                    v.low,
-                    v.high,
-                    standard.map_or("- | -".into(), |u| format!("{:.2} | [{:.2}, {:.2}]", u.value, u.low, u.high))
+                    value_cells(v, false),
+                    standard.map_or("- | -".into(), |u| value_cells(u, false))
                 );
             }
         }
@@ -379,7 +376,27 @@ fn page(title: &str, body: &str) -> String {
 }
 
 fn interval(v: &PieceValue) -> String {
+    if !defined(v) {
+        return NOT_ENOUGH.into();
+    }
     format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
+}
+
+/// Printed where an estimate is undefined (a match or calibration too small to convert).
+const NOT_ENOUGH: &str = "not enough data";
+
+/// Whether the estimate and both ends of its interval are numbers.
+fn defined(v: &PieceValue) -> bool {
+    v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+}
+
+/// A value and its interval as two table cells, or "not enough data" when undefined.
+fn value_cells(v: &PieceValue, signed: bool) -> String {
+    match (defined(v), signed) {
+        (false, _) => format!("{NOT_ENOUGH} | -"),
+        (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
+        (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
+    }
 }
 
 /// The cross-variant page: balance at every search budget (the draw-rate trend with

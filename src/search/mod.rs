@@ -340,16 +340,8 @@ impl<B: Bits> Searcher<B> {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             let s = from_tt(e.score, ply);
-            if !pv_node && e.depth as i32 >= depth {
-                let cut = match e.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    UPPER => s <= alpha,
-                    _ => false,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && e.depth as i32 >= depth && tt::cuts(e.bound, s, alpha, beta) {
+                return s;
             }
             tt_hit = Some((s, e.bound));
         }
@@ -505,13 +497,7 @@ impl<B: Bits> Searcher<B> {
             // Every move was pruned (cannot happen before one is searched, kept for safety).
             return alpha;
         }
-        let bound = if best >= beta {
-            LOWER
-        } else if alpha > original_alpha {
-            EXACT
-        } else {
-            UPPER
-        };
+        let bound = tt::bound_of(best, original_alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }
@@ -533,13 +519,7 @@ impl<B: Bits> Searcher<B> {
         let mut tt_move = Move::NULL;
         if let Some(e) = self.tt.probe(key) {
             let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                EXACT => true,
-                LOWER => s >= beta,
-                UPPER => s <= alpha,
-                _ => false,
-            };
-            if cut {
+            if tt::cuts(e.bound, s, alpha, beta) {
                 return s;
             }
             tt_move = e.mv;
@@ -608,13 +588,7 @@ impl<B: Bits> Searcher<B> {
             // In check with every evasion searched this cannot happen; kept for safety.
             return alpha;
         }
-        let bound = if best >= beta {
-            LOWER
-        } else if alpha > original_alpha {
-            EXACT
-        } else {
-            UPPER
-        };
+        let bound = tt::bound_of(best, original_alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }

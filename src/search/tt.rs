@@ -19,6 +19,30 @@ pub const EXACT: u8 = 1;
 pub const LOWER: u8 = 2;
 pub const UPPER: u8 = 3;
 
+/// Whether a stored score with `bound` settles a node searched in (alpha, beta).
+#[inline]
+pub fn cuts(bound: u8, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        EXACT => true,
+        LOWER => score >= beta,
+        UPPER => score <= alpha,
+        _ => false,
+    }
+}
+
+/// The bound a search result `best` carries for a node entered with (alpha, beta): alpha
+/// only rises to a score that was found exactly, so `best` against the window decides.
+#[inline]
+pub fn bound_of(best: i32, alpha: i32, beta: i32) -> u8 {
+    if best >= beta {
+        LOWER
+    } else if best > alpha {
+        EXACT
+    } else {
+        UPPER
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct Bucket {
     deep: Entry,
