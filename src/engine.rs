@@ -150,13 +150,12 @@ impl Engine {
     }
 
     pub fn evaluator(&self) -> &Evaluator {
-        on!(&self.width, i => &i.searcher.eval)
+        on!(&self.width, i => i.searcher.eval())
     }
 
     pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), Error> {
         on!(&mut self.width, i => {
-            let layout = i.searcher.eval.layout.clone();
-            crate::eval::weights::apply(&layout, &mut i.searcher.eval.weights, name, value)?;
+            i.searcher.set_weight(name, value)?;
         });
         Ok(())
     }
@@ -231,7 +230,7 @@ impl Engine {
 
     /// Static evaluation of the current position (side to move's view).
     pub fn static_eval(&self) -> i32 {
-        on!(&self.width, i => i.searcher.eval.evaluate(&i.pos))
+        on!(&self.width, i => i.searcher.eval().evaluate(&i.pos))
     }
 }
 

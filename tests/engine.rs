@@ -167,3 +167,23 @@ fn beats_a_random_mover_in_every_game() {
         }
     }
 }
+
+#[test]
+fn weight_change_reaches_a_running_engine() {
+    // Stored scores and cached evaluations from before the change must not survive it: the
+    // same engine, searched again, scores a queen up with the queen's new value.
+    let (v, mut e) = engine("chess", &[]);
+    let b = v.parse_fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
+    let score = |e: &mut Engine| match best(e, &b, Limits::depth(4)).1 {
+        Score::Cp(s) => s,
+        other => panic!("expected a centipawn score, got {other:?}"),
+    };
+    let before = score(&mut e);
+    let q = e.evaluator().weight("value.Q.eg").unwrap();
+    e.set_weight("value.Q", q + 500.0).unwrap();
+    let after = score(&mut e);
+    let mut fresh = Engine::default_for(v).unwrap();
+    fresh.set_weight("value.Q", q + 500.0).unwrap();
+    assert_eq!(after, score(&mut fresh), "the changed engine must search as a fresh one with the same weights");
+    assert!(after >= before + 400, "queen worth 500 more: {before} -> {after}");
+}

@@ -5,6 +5,7 @@
 //! without its king has lost), repetition (a repeated position scores as a draw), the
 //! no-progress rule and dead material. Mate scores prefer the shortest mate.
 
+mod eval_cache;
 pub mod limits;
 mod ordering;
 mod see;
@@ -13,8 +14,9 @@ pub mod tt;
 pub use limits::Limits;
 
 use crate::eval::Evaluator;
-use crate::position::{moves, Move, MoveList, Position};
+use crate::position::{Move, MoveList, Position};
 use crate::rules::Bits;
+use eval_cache::EvalCache;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -68,7 +70,13 @@ pub struct SearchResult {
 }
 
 pub struct Searcher<B: Bits> {
-    pub eval: Evaluator,
+    /// Private so that every weight change goes through `set_weight`, which keeps the
+    /// piece values of ordering and SEE and the evaluation cache in step with it.
+    eval: Evaluator,
+    eval_cache: EvalCache,
+    /// Set by `set_weight`: stored scores and cached evaluations are stale, and are
+    /// dropped when the next search starts (weights are often set many at a time).
+    weights_changed: bool,
     tt: Tt,
     killers: [[Move; 2]; MAX_PLY + 1],
     history: Vec<i32>,
@@ -102,10 +110,11 @@ impl<B: Bits> Searcher<B> {
                 *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
             }
         }
-        let piece_values =
-            (0..crate::rules::MAX_TYPES).map(|t| eval.piece_value(t.min(eval.layout.value.len() - 1))).collect();
+        let piece_values = Self::piece_values_of(&eval);
         Searcher {
             eval,
+            eval_cache: EvalCache::new(),
+            weights_changed: false,
             tt: Tt::new(hash_mb),
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 128 * 128],
@@ -126,6 +135,36 @@ impl<B: Bits> Searcher<B> {
             piece_values,
             _width: std::marker::PhantomData,
         }
+    }
+
+    fn piece_values_of(eval: &Evaluator) -> Vec<i32> {
+        (0..crate::rules::MAX_TYPES).map(|t| eval.piece_value(t.min(eval.layout.value.len() - 1))).collect()
+    }
+
+    pub fn eval(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Sets one evaluation weight by name.
+    pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), String> {
+        let layout = self.eval.layout.clone();
+        crate::eval::weights::apply(&layout, &mut self.eval.weights, name, value)?;
+        self.piece_values = Self::piece_values_of(&self.eval);
+        self.weights_changed = true;
+        Ok(())
+    }
+
+    /// The static evaluation, from the cache when this position was evaluated before: the
+    /// search revisits most positions at every iteration, and the evaluation is pure.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position<B>) -> i32 {
+        let key = pos.hash();
+        if let Some(v) = self.eval_cache.get(key) {
+            return v;
+        }
+        let v = self.eval.evaluate(pos);
+        self.eval_cache.put(key, v);
+        v
     }
 
     /// A flag that stops the running search when set (UCI `stop`).
@@ -158,6 +197,11 @@ impl<B: Bits> Searcher<B> {
         self.nodes = 0;
         self.aborted = false;
         self.stop.store(false, Ordering::Relaxed);
+        if self.weights_changed {
+            self.tt.clear();
+            self.eval_cache.clear();
+            self.weights_changed = false;
+        }
         self.tt.new_search();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let budget = if limits.infinite { None } else { limits.budget() };
@@ -349,7 +393,7 @@ impl<B: Bits> Searcher<B> {
         let in_check = pos.in_check();
 
         // The static evaluation, sharpened by a stored bound that lies on the right side of it.
-        let static_eval = if in_check { -INF } else { self.eval.evaluate(pos) };
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
         self.static_eval[ply] = static_eval;
         let mut eval = static_eval;
         if let (false, Some((s, bound))) = (in_check, tt_hit) {
@@ -400,8 +444,8 @@ impl<B: Bits> Searcher<B> {
             return self.no_move_score(pos, in_check, ply);
         }
         let counter = self.counter_move(pos, ply);
-        let mut scores = [0i32; moves::MAX_MOVES];
-        self.score_moves(pos, &list, &mut scores, tt_move, ply, counter);
+        let mut room = ordering::Scores::new();
+        let scores = self.score_moves(pos, &list, &mut room, tt_move, ply, counter);
 
         let mut best = -INF;
         let mut best_move = Move::NULL;
@@ -410,7 +454,7 @@ impl<B: Bits> Searcher<B> {
         let mut n_quiets = 0usize;
         let mut searched = 0usize;
         for i in 0..list.len() {
-            let m = ordering::pick(&mut list, &mut scores, i);
+            let m = ordering::pick(&mut list, scores, i);
             let quiet = !m.is_capture() && m.promo().is_none();
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
@@ -528,14 +572,14 @@ impl<B: Bits> Searcher<B> {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = self.eval.evaluate(pos);
+            stand = self.evaluate(pos);
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         } else if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         let original_alpha = alpha;
         let mut list = MoveList::new();
@@ -550,11 +594,11 @@ impl<B: Bits> Searcher<B> {
             // generation that this saves.
             pos.legal_noisy_moves(&mut list);
         }
-        let mut scores = [0i32; moves::MAX_MOVES];
-        self.score_moves(pos, &list, &mut scores, tt_move, ply, Move::NULL);
+        let mut room = ordering::Scores::new();
+        let scores = self.score_moves(pos, &list, &mut room, tt_move, ply, Move::NULL);
         let mut best_move = Move::NULL;
         for i in 0..list.len() {
-            let m = ordering::pick(&mut list, &mut scores, i);
+            let m = ordering::pick(&mut list, scores, i);
             if !in_check && !self.takes_king(pos, m) {
                 // Delta pruning: even winning the material outright would not reach alpha.
                 if m.promo().is_none() && stand + self.gain(pos, m) + 200 <= alpha {

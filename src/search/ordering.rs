@@ -5,6 +5,7 @@
 use super::Searcher;
 use crate::position::{code_type, moves::*, Position};
 use crate::rules::Bits;
+use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 30;
 pub(super) const GOOD_NOISY: i32 = 1 << 28;
@@ -12,19 +13,31 @@ const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = (1 << 27) - 1;
 const BAD_NOISY: i32 = 1 << 26;
 
+/// Room for one node's move scores, left uninitialised like `MoveList`: zeroing 4 KB at
+/// every node cost more than scoring the moves.
+pub(super) struct Scores([MaybeUninit<i32>; MAX_MOVES]);
+
+impl Scores {
+    #[inline(always)]
+    pub(super) fn new() -> Scores {
+        Scores([const { MaybeUninit::uninit() }; MAX_MOVES])
+    }
+}
+
 impl<B: Bits> Searcher<B> {
-    pub(super) fn score_moves(
+    /// Scores every move of `list` into `room`; the returned slice has one score per move.
+    pub(super) fn score_moves<'a>(
         &self,
         pos: &Position<B>,
         list: &MoveList,
-        scores: &mut [i32],
+        room: &'a mut Scores,
         tt: Move,
         ply: usize,
         counter: Move,
-    ) {
+    ) -> &'a mut [i32] {
         let us = pos.side();
         for (i, &m) in list.iter().enumerate() {
-            scores[i] = if m == tt {
+            room.0[i].write(if m == tt {
                 TT_MOVE
             } else if m.is_capture() || m.promo().is_some() {
                 let mut gain = self.gain(pos, m);
@@ -45,8 +58,10 @@ impl<B: Bits> Searcher<B> {
                 COUNTER
             } else {
                 self.history[Self::history_index(us, m)]
-            };
+            });
         }
+        // SAFETY: the loop above wrote the first `list.len()` entries (at most MAX_MOVES).
+        unsafe { std::slice::from_raw_parts_mut(room.0.as_mut_ptr() as *mut i32, list.len()) }
     }
 
     #[inline(always)]
