@@ -68,3 +68,21 @@ fn king_zone_attacks_count_squares_and_attackers() {
     // Away from the king's zone the terms vanish.
     assert_eq!(feature("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "king.attack"), 0.0);
 }
+
+#[test]
+fn a_passed_pawn_counts_its_progress_squared_its_blocker_and_the_king_race() {
+    // d5 is passed: progress 4/7 on 8 ranks.
+    let free = "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1";
+    let p = 4.0f32 / 7.0;
+    assert!((feature(free, "pawn.passed.rank2") - p * p).abs() < 1e-6);
+    assert_eq!(feature(free, "pawn.passed.blocked"), 0.0);
+    // A black pawn on c6 or e6 stops it being passed; a knight on d6 blocks it.
+    assert_eq!(feature("4k3/8/4p3/3P4/8/8/8/4K3 w - - 0 1", "pawn.passed.rank2"), 0.0);
+    let blocked = feature("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", "pawn.passed.blocked");
+    assert!((blocked - p).abs() < 1e-6);
+    // The race to d6: White's king on d5's neighbour e5 is 1 away, Black's on a8 is 3.
+    // The term is endgame-weighted, so compare the bare-kings position's value sign only.
+    let near = feature("k7/8/8/3PK3/8/8/8/8 w - - 0 1", "pawn.passed.king");
+    let far = feature("3k4/8/8/3P4/8/8/8/K7 w - - 0 1", "pawn.passed.king");
+    assert!(near > 0.0 && far < 0.0, "king race: own king near {near}, enemy king near {far}");
+}

@@ -2,7 +2,7 @@
 //! the weights, the tuner collects them as a sparse vector. One code path for both keeps
 //! the evaluation and its features identical by construction.
 
-use super::layout::{Layout, Pair, NONE};
+use super::layout::{Layout, Pair, NONE, NO_STOP};
 use crate::position::Position;
 use crate::rules::{Bits, MAX_TYPES, WHITE};
 
@@ -45,6 +45,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let mut by_type = [[0u128; MAX_TYPES]; 2];
     let mut zone_hits = [0u32; 2];
     let mut zone_attackers = [0u32; 2];
+    let occupied = pos.occupied().to_u128();
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(0, |k| l.zone[k]));
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
@@ -98,12 +99,27 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let pawns = (pos.pieces(color, pt)).to_u128();
             let theirs = (pos.pieces(color ^ 1, pt)).to_u128();
             let (mut passed, mut doubled, mut isolated) = (0.0, 0.0, 0.0);
+            let (mut rank2, mut blocked, mut king) = (0.0, 0.0, 0.0);
+            let kings = (pos.king_square(color), pos.king_square(color ^ 1));
             let mut rest = pawns;
             while rest != 0 {
                 let sq = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 if l.front_span[color][sq] & theirs == 0 {
-                    passed += l.progress[color][sq];
+                    let p = l.progress[color][sq];
+                    passed += p;
+                    rank2 += p * p;
+                    let stop = l.stop[color][sq];
+                    if stop != NO_STOP {
+                        if occupied >> stop & 1 != 0 {
+                            blocked += p;
+                        }
+                        if let (Some(own), Some(enemy)) = kings {
+                            // Capped: beyond a few squares the race is decided either way.
+                            let d = |k: usize| l.distance(k, stop).min(5);
+                            king += (d(enemy) - d(own)) as f32 * p;
+                        }
+                    }
                 }
                 if l.front_file[color][sq] & pawns != 0 {
                     doubled += 1.0;
@@ -115,6 +131,11 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             tapered(acc, l.passed, sign * passed, phase);
             tapered(acc, l.doubled, sign * doubled, phase);
             tapered(acc, l.isolated, sign * isolated, phase);
+            tapered(acc, l.passed_rank2, sign * rank2, phase);
+            tapered(acc, l.passed_blocked, sign * blocked, phase);
+            if l.passed_king != NONE && king != 0.0 {
+                acc.add(l.passed_king, sign * king * (1.0 - phase));
+            }
         }
         if let Some(k) = pos.king_square(color) {
             if let Some(pt) = pawn_t {

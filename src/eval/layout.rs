@@ -14,6 +14,7 @@ pub struct Pair {
 }
 
 pub const NONE: usize = usize::MAX;
+pub const NO_STOP: usize = usize::MAX;
 
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -43,6 +44,16 @@ pub struct Layout {
     pub king_attackers2: usize,
     /// Castling options still available to the side.
     pub castling: usize,
+    /// Passed pawns by the square of their progress (a pawn near promotion is worth far
+    /// more than the linear `pawn.passed` term says), with the stop square blocked, and
+    /// (endgame only) by how much nearer the own king is to the stop square than the enemy's.
+    pub passed_rank2: Pair,
+    pub passed_blocked: Pair,
+    pub passed_king: usize,
+    /// Per colour and square: the square a pawn there would step to next (`NO_STOP` if none).
+    pub stop: [Vec<usize>; 2],
+    /// Per square: file and rank, for king distances.
+    pub coords: Vec<(i8, i8)>,
     /// Per type: the non-pawn, non-royal types worth clearly less (bit per type).
     pub lesser: [u32; MAX_TYPES],
     /// Per square: 1 in the centre, 0 in the farthest corner.
@@ -122,6 +133,15 @@ impl Layout {
         let king_attack = add("king.attack".into());
         let king_attackers2 = add("king.attackers2".into());
         let castling = if r.castling.is_empty() { NONE } else { add("king.castling".into()) };
+        let (passed_rank2, passed_blocked, passed_king) = if r.pawn_type.is_some() {
+            (
+                pair(&mut add, "pawn.passed.rank2".into()),
+                pair(&mut add, "pawn.passed.blocked".into()),
+                add("pawn.passed.king".into()),
+            )
+        } else {
+            (unset, unset, NONE)
+        };
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
@@ -157,6 +177,10 @@ impl Layout {
         let mut file = vec![0; n];
         let mut near = vec![0; n];
         let mut zone = vec![0; n];
+        let stop = [0, 1].map(|c: i32| {
+            (0..n).map(|s| geo.offset(s, 0, 1 - 2 * c).filter(|&t| geo.exists(t)).unwrap_or(NO_STOP)).collect()
+        });
+        let coords = (0..n).map(|s| (geo.file(s) as i8, geo.rank(s) as i8)).collect();
         for s in 0..n {
             let (f, rk) = (geo.file(s), geo.rank(s));
             for c in 0..2 {
@@ -192,6 +216,11 @@ impl Layout {
             king_attack,
             king_attackers2,
             castling,
+            passed_rank2,
+            passed_blocked,
+            passed_king,
+            stop,
+            coords,
             lesser,
             centrality,
             progress,
@@ -203,6 +232,13 @@ impl Layout {
             near,
             zone,
         }
+    }
+
+    /// King (Chebyshev) distance between two squares.
+    #[inline]
+    pub fn distance(&self, a: usize, b: usize) -> i32 {
+        let ((fa, ra), (fb, rb)) = (self.coords[a], self.coords[b]);
+        ((fa - fb).abs().max((ra - rb).abs())) as i32
     }
 
     pub fn len(&self) -> usize {

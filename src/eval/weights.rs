@@ -108,6 +108,13 @@ pub fn default_weights<B: Bits>(r: &Rules<B>, l: &Layout) -> Vec<f32> {
     set(l.king_attack, 6.0);
     set(l.king_attackers2, 4.0);
     set(l.castling, 12.0);
+    // With `pawn.passed` this gives, on 8 ranks, about 0.5, 0.8, 1.1 and 1.4 pawns on the
+    // 4th to 7th rank in the endgame: closer to the steep rise of published rank tables.
+    set(l.passed_rank2.mg, 15.0);
+    set(l.passed_rank2.eg, 100.0);
+    set(l.passed_blocked.mg, -5.0);
+    set(l.passed_blocked.eg, -20.0);
+    set(l.passed_king, 12.0);
     w
 }
 
