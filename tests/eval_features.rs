@@ -86,3 +86,15 @@ fn a_passed_pawn_counts_its_progress_squared_its_blocker_and_the_king_race() {
     let far = feature("3k4/8/8/3P4/8/8/8/K7 w - - 0 1", "pawn.passed.king");
     assert!(near > 0.0 && far < 0.0, "king race: own king near {near}, enemy king near {far}");
 }
+
+#[test]
+fn pawns_defended_by_a_pawn_or_beside_one_count() {
+    // d4 defended by c3; e4 beside d4 (and d4 beside e4); h2 alone.
+    let fen = "4k3/8/8/8/3PP3/2P5/7P/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "pawn.supported"), 1.0);
+    assert_eq!(feature(fen, "pawn.phalanx"), 2.0);
+    // Black's view is mirrored and subtracted.
+    let fen = "4k3/7p/2p5/3pp3/8/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "pawn.supported"), -1.0);
+    assert_eq!(feature(fen, "pawn.phalanx"), -2.0);
+}

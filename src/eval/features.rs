@@ -100,11 +100,21 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let theirs = (pos.pieces(color ^ 1, pt)).to_u128();
             let (mut passed, mut doubled, mut isolated) = (0.0, 0.0, 0.0);
             let (mut rank2, mut blocked, mut king) = (0.0, 0.0, 0.0);
+            let (mut supported, mut phalanx) = (0.0, 0.0);
+            let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
             let mut rest = pawns;
             while rest != 0 {
                 let sq = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                if let Some(d) = defenders {
+                    if d[sq].to_u128() & pawns != 0 {
+                        supported += 1.0;
+                    }
+                }
+                if l.beside[sq] & pawns != 0 {
+                    phalanx += 1.0;
+                }
                 if l.front_span[color][sq] & theirs == 0 {
                     let p = l.progress[color][sq];
                     passed += p;
@@ -133,6 +143,8 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             tapered(acc, l.isolated, sign * isolated, phase);
             tapered(acc, l.passed_rank2, sign * rank2, phase);
             tapered(acc, l.passed_blocked, sign * blocked, phase);
+            tapered(acc, l.supported, sign * supported, phase);
+            tapered(acc, l.phalanx, sign * phalanx, phase);
             if l.passed_king != NONE && king != 0.0 {
                 acc.add(l.passed_king, sign * king * (1.0 - phase));
             }

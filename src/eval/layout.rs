@@ -50,6 +50,11 @@ pub struct Layout {
     pub passed_rank2: Pair,
     pub passed_blocked: Pair,
     pub passed_king: usize,
+    /// Pawns defended by an own pawn, and pawns with an own pawn beside them (phalanx).
+    pub supported: Pair,
+    pub phalanx: Pair,
+    /// Per square: the squares beside it on the same rank.
+    pub beside: Vec<u128>,
     /// Per colour and square: the square a pawn there would step to next (`NO_STOP` if none).
     pub stop: [Vec<usize>; 2],
     /// Per square: file and rank, for king distances.
@@ -142,6 +147,11 @@ impl Layout {
         } else {
             (unset, unset, NONE)
         };
+        let (supported, phalanx) = if r.pawn_type.is_some() {
+            (pair(&mut add, "pawn.supported".into()), pair(&mut add, "pawn.phalanx".into()))
+        } else {
+            (unset, unset)
+        };
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
@@ -180,6 +190,12 @@ impl Layout {
         let stop = [0, 1].map(|c: i32| {
             (0..n).map(|s| geo.offset(s, 0, 1 - 2 * c).filter(|&t| geo.exists(t)).unwrap_or(NO_STOP)).collect()
         });
+        let beside = (0..n)
+            .map(|s| {
+                let (f, rk) = (geo.file(s), geo.rank(s));
+                mask(&|f2, r2| (f2 - f).abs() == 1 && r2 == rk)
+            })
+            .collect();
         let coords = (0..n).map(|s| (geo.file(s) as i8, geo.rank(s) as i8)).collect();
         for s in 0..n {
             let (f, rk) = (geo.file(s), geo.rank(s));
@@ -219,6 +235,9 @@ impl Layout {
             passed_rank2,
             passed_blocked,
             passed_king,
+            supported,
+            phalanx,
+            beside,
             stop,
             coords,
             lesser,

@@ -115,6 +115,10 @@ pub fn default_weights<B: Bits>(r: &Rules<B>, l: &Layout) -> Vec<f32> {
     set(l.passed_blocked.mg, -5.0);
     set(l.passed_blocked.eg, -20.0);
     set(l.passed_king, 12.0);
+    set(l.supported.mg, 10.0);
+    set(l.supported.eg, 8.0);
+    set(l.phalanx.mg, 6.0);
+    set(l.phalanx.eg, 4.0);
     w
 }
 
