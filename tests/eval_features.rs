@@ -98,3 +98,17 @@ fn pawns_defended_by_a_pawn_or_beside_one_count() {
     assert_eq!(feature(fen, "pawn.supported"), -1.0);
     assert_eq!(feature(fen, "pawn.phalanx"), -2.0);
 }
+
+#[test]
+fn a_knight_on_an_outpost_counts_until_an_enemy_pawn_can_chase_it() {
+    // Nd5 in Black's half, defended by e4, no black pawn on c- or e-files ahead.
+    let fen = "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, "outpost.N"), 1.0);
+    // A black pawn on c7 could come to c6 and attack it.
+    assert_eq!(feature("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", "outpost.N"), 0.0);
+    // Undefended, or in its own half, it is no outpost.
+    assert_eq!(feature("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "outpost.N"), 0.0);
+    assert_eq!(feature("4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1", "outpost.N"), 0.0);
+    // Mirrored for Black.
+    assert_eq!(feature("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", "outpost.N"), -1.0);
+}

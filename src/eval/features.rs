@@ -47,6 +47,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let mut zone_attackers = [0u32; 2];
     let occupied = pos.occupied().to_u128();
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(0, |k| l.zone[k]));
+    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c));
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
@@ -62,6 +63,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 tapered(acc, l.pair[t], sign, phase);
             }
             let files = if l.open[t].mg != NONE { pawn_files } else { None };
+            let outposts = if l.outpost[t].mg != NONE { outpost_squares[color] } else { 0 };
             let pawn = Some(t) == pawn_t;
             let (mut center, mut advance, mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0, 0.0, 0.0);
             for sq in bb.iter() {
@@ -94,6 +96,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             tapered(acc, l.mobility[t], sign * mobility, phase);
             tapered(acc, l.open[t], sign * open, phase);
             tapered(acc, l.semiopen[t], sign * semi, phase);
+            if outposts != 0 {
+                tapered(acc, l.outpost[t], sign * (bb.to_u128() & outposts).count_ones() as f32, phase);
+            }
         }
         if let Some(pt) = pawn_t {
             let pawns = (pos.pieces(color, pt)).to_u128();
@@ -207,4 +212,32 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
         }
     }
     acc.add(l.tempo, if pos.side() == WHITE { 1.0 } else { -1.0 });
+}
+
+/// Squares in the enemy half that an own pawn defends and no enemy pawn can ever attack
+/// (none on the adjacent files ahead).
+fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> u128 {
+    let (Some(pt), Some(p)) = (pos.rules.pawn_type, pos.rules.pawn.as_ref()) else { return 0 };
+    let ours = pos.pieces(color, pt).to_u128();
+    let theirs = pos.pieces(color ^ 1, pt).to_u128();
+    if ours == 0 {
+        return 0;
+    }
+    let mut defended = 0u128;
+    let mut rest = ours;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        defended |= p.captures[color][sq].to_u128();
+    }
+    let mut out = 0u128;
+    let mut rest = defended & l.enemy_half[color];
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if l.front_span[color][sq] & l.adjacent_files[sq] & theirs == 0 {
+            out |= 1u128 << sq;
+        }
+    }
+    out
 }

@@ -53,6 +53,11 @@ pub struct Layout {
     /// Pawns defended by an own pawn, and pawns with an own pawn beside them (phalanx).
     pub supported: Pair,
     pub phalanx: Pair,
+    /// Per type: pieces on an outpost (enemy half, defended by an own pawn, out of reach
+    /// of enemy pawns).
+    pub outpost: [Pair; MAX_TYPES],
+    /// Per colour: the squares of the far half of the board.
+    pub enemy_half: [u128; 2],
     /// Per square: the squares beside it on the same rank.
     pub beside: Vec<u128>,
     /// Per colour and square: the square a pawn there would step to next (`NO_STOP` if none).
@@ -152,6 +157,14 @@ impl Layout {
         } else {
             (unset, unset)
         };
+        let mut outpost = [unset; MAX_TYPES];
+        if r.pawn_type.is_some() {
+            for (t, pt) in r.types.iter().enumerate() {
+                if t != r.king && !pt.pawn {
+                    outpost[t] = pair(&mut add, format!("outpost.{}", pt.letter));
+                }
+            }
+        }
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
@@ -190,6 +203,7 @@ impl Layout {
         let stop = [0, 1].map(|c: i32| {
             (0..n).map(|s| geo.offset(s, 0, 1 - 2 * c).filter(|&t| geo.exists(t)).unwrap_or(NO_STOP)).collect()
         });
+        let enemy_half = [0, 1].map(|c| mask(&|_, r2| 2 * if c == 0 { r2 } else { h - 1 - r2 } >= h));
         let beside = (0..n)
             .map(|s| {
                 let (f, rk) = (geo.file(s), geo.rank(s));
@@ -237,6 +251,8 @@ impl Layout {
             passed_king,
             supported,
             phalanx,
+            outpost,
+            enemy_half,
             beside,
             stop,
             coords,

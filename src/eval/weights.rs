@@ -119,7 +119,33 @@ pub fn default_weights<B: Bits>(r: &Rules<B>, l: &Layout) -> Vec<f32> {
     set(l.supported.eg, 8.0);
     set(l.phalanx.mg, 6.0);
     set(l.phalanx.eg, 4.0);
+    for t in 0..r.ntypes() {
+        // Pieces that slide along files want them free of pawns, the more so the cheaper
+        // the piece (published figures: a rook about 0.35 pawns on an open file in the
+        // middlegame, a queen little).
+        if t != r.king && !r.types[t].pawn && slides_along_files(r, t) {
+            let k = (600.0 / values[t].max(1.0)).min(1.0);
+            set(l.open[t].mg, 35.0 * k);
+            set(l.open[t].eg, 12.0 * k);
+            set(l.semiopen[t].mg, 15.0 * k);
+            set(l.semiopen[t].eg, 5.0 * k);
+        }
+        // Minor pieces gain most from a square no pawn can chase them off.
+        if values[t] < 450.0 {
+            set(l.outpost[t].mg, 30.0);
+            set(l.outpost[t].eg, 15.0);
+        }
+    }
     w
+}
+
+/// Whether type `t` rides at least two squares up or down a file (from a central square of
+/// the empty board).
+fn slides_along_files<B: Bits>(r: &Rules<B>, t: usize) -> bool {
+    let geo = &r.geo;
+    let Some(sq) = geo.at(geo.files as i32 / 2, geo.ranks as i32 / 2 - 1) else { return false };
+    let far = [geo.offset(sq, 0, 2), geo.offset(sq, 0, -2)];
+    r.riders[t].iter().any(|a| far.iter().flatten().any(|&f| r.ray(a.ray, sq).has(f))) || Some(t) == r.bomber
 }
 
 /// Applies `name = value` settings: a full name (`value.F.mg`) sets one weight, a name
