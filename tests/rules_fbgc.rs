@@ -707,28 +707,3 @@ fn fbgc_orthodox_knight_k_n_v_k_stalemate() {
     let b = pos(FBGC, STD, KN_MATE);
     assert_stalemate(&b, "§4.3 K+N position (orthodox knights)");
 }
-
-// ---------------------------------------------------------------------------
-// §7.5 Perft
-// ---------------------------------------------------------------------------
-
-// FBGC §7.5: start, standard bomber: 36 / 1296 / 49968 / 1923468.
-#[test]
-fn fbgc_perft_start_standard() {
-    let b = variant(FBGC, STD).start_position();
-    assert_perft(&b, &[36, 1_296, 49_968, 1_923_468], "FBGC start standard");
-}
-
-// FBGC §7.5: start, Immediate Landing: 36 / 1296 / 49962 / 1922737.
-#[test]
-fn fbgc_perft_start_immediate_landing() {
-    let b = variant(FBGC, IL).start_position();
-    assert_perft(&b, &[36, 1_296, 49_962, 1_922_737], "FBGC start IL");
-}
-
-// FBGC §7.5: start, Super Jump Knights: 40 / 1600 / 69120 / 2979665.
-#[test]
-fn fbgc_perft_start_super_jump_knights() {
-    let b = variant(FBGC, SJK).start_position();
-    assert_perft(&b, &[40, 1_600, 69_120, 2_979_665], "FBGC start SJK");
-}

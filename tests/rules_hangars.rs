@@ -201,17 +201,3 @@ fn hangars_section1_hangar_square_examples() {
     let b = pos(HANGARS, STD, "1******1/R7/8/4k3/8/8/8/8/7K/1******1 w - - 0 1");
     assert_has_moves(&b, &["a8a0", "a8a1", "a8a9"], "§1 rook on the a-file");
 }
-
-// Hangars §6 perft table, standard bomber: 20 / 400 / 8982 / 200857.
-#[test]
-fn hangars_perft_start_standard() {
-    let b = variant(HANGARS, STD).start_position();
-    assert_perft(&b, &[20, 400, 8_982, 200_857], "Hangars start standard");
-}
-
-// Hangars §6 perft table, Immediate Landing: 20 / 400 / 8982 / 200857.
-#[test]
-fn hangars_perft_start_immediate_landing() {
-    let b = variant(HANGARS, IL).start_position();
-    assert_perft(&b, &[20, 400, 8_982, 200_857], "Hangars start IL");
-}

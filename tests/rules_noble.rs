@@ -193,10 +193,3 @@ fn noble_w4_promotion_to_lost_queen_only() {
     let a = play(&b, "b7b8q");
     assert_eq!(a.piece_at("b8"), Some('Q'));
 }
-
-// Noble WingS §6 perft from the start: 20 / 400 / 9938 / 245795.
-#[test]
-fn noble_perft_start() {
-    let b = variant(NOBLE, &[]).start_position();
-    assert_perft(&b, &[20, 400, 9_938, 245_795], "Noble WingS start");
-}
