@@ -1,5 +1,6 @@
-//! Bland Chess 46: every worked example of /work/shared/rules/bland-chess-46.md
-//! (§7 BL1–BL11 and the provisional-start checks). King-capture variant:
+//! Bland Chess 46: every worked example of docs/rules/bland-chess-46.md ("Bland §n"
+//! below: §7 BL1–BL11 and the placeholder-start checks; its perft is data in
+//! tests/data/perft/). King-capture variant:
 //! legal moves = pseudo-legal moves.
 
 mod common;

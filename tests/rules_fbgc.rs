@@ -1,8 +1,9 @@
 //! Flying Bombers Grand Chess: every worked example of
-//! /work/shared/rules/flying-bombers-grand-chess.md (§4.3, §7.1–§7.5).
+//! docs/rules/flying-bombers-grand-chess.md (§4.3, §7.1–§7.4; "FBGC §n" below); its
+//! perft table (§7.5) is data in tests/data/perft/, run by tests/perft.rs.
 //!
 //! Diagrams 1–3, P1–P8 and P12 use the 8×8 "diagram board" (variant
-//! `bomber-diagram`); P9, C1, C2, E1, E2, S1, S2 and the perft table use the
+//! `bomber-diagram`); P9, C1, C2, E1, E2, S1 and S2 use the
 //! 10×10 FBGC board (variant `flying-bombers-grand`).
 
 mod common;

@@ -1,5 +1,6 @@
 //! Flying Bombers with Hangars: every worked example of
-//! /work/shared/rules/flying-bombers-with-hangars.md (§1, §5, §6).
+//! docs/rules/flying-bombers-with-hangars.md (§1, §5, §6; "Hangars §n" below). The
+//! perft table is data in tests/data/perft/, run by tests/perft.rs.
 
 mod common;
 
@@ -182,7 +183,7 @@ fn hangars_h11_hangar_refuge() {
     assert_moves(&b, &["a1a0"], "H11");
 }
 
-// Hangars §1 "verified examples": Kb1 can go to a0; a bomber on h0 on an empty
+// Hangars §1 and the note under §6: Kb1 can go to a0; a bomber on h0 on an empty
 // h-file slides h1…h9 (nothing moves sideways from a hangar); a rook on a8 can
 // slide to a0 on an empty file.
 #[test]

@@ -1,5 +1,5 @@
-//! Noble WingS Chess: every worked example of
-//! /work/shared/rules/noble-wings-chess.md (§6 N1–N10, W1–W4, perft).
+//! Noble WingS Chess: every worked example of docs/rules/noble-wings-chess.md (§6 N1–N10,
+//! W1–W4; "Noble WingS §n" below). The perft table is data in tests/data/perft/.
 
 mod common;
 

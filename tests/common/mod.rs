@@ -1,6 +1,6 @@
 //! Shared helpers for the rules-specification integration tests.
 //!
-//! Spec: /work/shared/rules/ (README.md §4 defines the machine move form:
+//! Spec: docs/rules/ (README.md §4 defines the machine move form:
 //! `<from><to>[promotion letter]`, squares are a file letter followed by a
 //! decimal rank that may have two digits, e.g. `f10`, `a0`).
 #![allow(dead_code)]
