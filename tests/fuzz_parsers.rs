@@ -1255,9 +1255,11 @@ fn uci_process_survives_mutated_conversations() {
         script.retain(|l| l != "quit");
         let mut text = String::new();
         for l in &script {
-            text += &(if rng.below(2) == 0 { mutate(&mut rng, l, UCI_TOKENS) } else { l.clone() });
+            let line = if rng.below(2) == 0 { mutate(&mut rng, l, UCI_TOKENS) } else { l.clone() };
+            text += &line;
             text.push('\n');
-            if l.starts_with("go") {
+            // A search must end before the next command that needs the engine.
+            if line.split_whitespace().next() == Some("go") || line.lines().any(|x| x.trim_start().starts_with("go")) {
                 text += "stop\n";
             }
         }
