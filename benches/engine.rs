@@ -38,8 +38,10 @@ fn perft(c: &mut Criterion) {
     g.sample_size(10);
     for (name, b) in boards() {
         let depth = if name == "bland-chess-46" { 5 } else { 3 };
-        g.throughput(Throughput::Elements(b.perft_full(depth)));
-        g.bench_with_input(BenchmarkId::new("make-unmake", name), &b, |bench, b| bench.iter(|| b.perft_full(depth)));
+        g.throughput(Throughput::Elements(b.perft_full(depth).unwrap()));
+        g.bench_with_input(BenchmarkId::new("make-unmake", name), &b, |bench, b| {
+            bench.iter(|| b.perft_full(depth).unwrap())
+        });
     }
     g.finish();
 }

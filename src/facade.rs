@@ -3,7 +3,7 @@
 //! Inside, every variant runs on its own bitboard width (`u64` up to 64 squares, `u128`
 //! above); this layer picks the width once, at load, so callers never see it.
 
-use crate::position::{FenError, Position};
+use crate::position::{FenError, PerftError, Position};
 use crate::rules::{compile, Bits, Rules};
 use crate::variant::{registry, VariantError};
 use std::collections::HashMap;
@@ -272,23 +272,26 @@ impl Board {
         on!(self, p => p.move_bound())
     }
 
-    pub fn perft(&self, depth: u32) -> u64 {
+    /// Leaf count of the legal move tree `depth` plies deep. A depth above
+    /// [`crate::MAX_PERFT_DEPTH`] is refused (the recursion would overflow the stack long
+    /// before it finished).
+    pub fn perft(&self, depth: u32) -> Result<u64, PerftError> {
         let mut b = *self;
         on!(&mut b, p => p.perft(depth))
     }
 
     /// Perft that also makes the moves of the last ply.
-    pub fn perft_full(&self, depth: u32) -> u64 {
+    pub fn perft_full(&self, depth: u32) -> Result<u64, PerftError> {
         let mut b = *self;
         on!(&mut b, p => p.perft_full(depth))
     }
 
     /// Per-root-move perft counts.
-    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    pub fn divide(&self, depth: u32) -> Result<Vec<(String, u64)>, PerftError> {
         let mut b = *self;
         on!(&mut b, p => {
-            let d = p.divide(depth);
-            d.into_iter().map(|(m, n)| (p.move_name(m), n)).collect()
+            let d = p.divide(depth)?;
+            Ok(d.into_iter().map(|(m, n)| (p.move_name(m), n)).collect())
         })
     }
 

@@ -23,5 +23,5 @@ pub mod values;
 pub mod variant;
 
 pub use facade::{Board, Error, Variant};
-pub use position::FenError;
+pub use position::{FenError, PerftError, MAX_PERFT_DEPTH};
 pub use variant::VariantError;

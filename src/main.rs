@@ -75,7 +75,10 @@ fn main() {
         Command::Spsa(a) => cli::tune::run_spsa(&a),
     };
     if let Err(e) = result {
-        eprintln!("error: {e}");
+        // One line, whatever the message holds (TOML parse errors span several lines).
+        let text = e.to_string();
+        let parts: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        eprintln!("error: {}", parts.join("; "));
         std::process::exit(2);
     }
 }

@@ -1,4 +1,5 @@
-//! Bad input must give `Err`, never a panic (README §3 FEN rules, §4 moves), and a FEN is
+//! Bad input must give `Err`, never a panic (docs/rules/README.md: "README §3" FEN rules,
+//! §4 moves; "FBGC §n" is docs/rules/flying-bombers-grand-chess.md), and a FEN is
 //! refused for the right reason: each case names the kind of error it must give.
 
 mod common;

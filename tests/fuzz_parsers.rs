@@ -1,5 +1,7 @@
 //! Generated-input tests for the parsers a user or an engine feeds (issue 14, "Fuzzing"):
-//! FEN for every variant, variant TOML, PGN, and the run folder's CSV files on resume.
+//! FEN for every variant, variant TOML, PGN, the run folder's CSV files on resume,
+//! experiment TOML, UCI commands sent to `fairylab uci`, and UCI output read from an
+//! external engine.
 //!
 //! Valid inputs are mutated by a seeded generator; every call must return `Ok` or `Err`
 //! without panicking. A failure prints the seed, the iteration and the input.
@@ -336,7 +338,7 @@ fn check_fen(v: &Variant, fen: &str) -> bool {
     let moves = b.legal_moves();
     // A finished game (a king-capture game whose king is gone) has no perft children.
     if b.terminal().is_none() {
-        assert_eq!(b.perft(1), moves.len() as u64, "perft(1) and legal_moves() disagree on {again:?}");
+        assert_eq!(b.perft(1).unwrap(), moves.len() as u64, "perft(1) and legal_moves() disagree on {again:?}");
     } else {
         let _ = b.perft(1);
     }
@@ -909,4 +911,492 @@ fn csv_reader_mutations_never_panic() {
     }
     report("run folder CSV", total, accepted, start);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+// ---------------------------------------------------------------------------------------
+// Experiment TOML (`fairylab experiment FILE`)
+// ---------------------------------------------------------------------------------------
+
+fn shipped_experiments() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/experiments");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "toml").then(|| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
+        })
+        .collect();
+    out.sort();
+    assert!(out.len() >= 3, "expected the shipped experiments in {}", dir.display());
+    out
+}
+
+const EXPERIMENT_TOKENS: &[&str] = &[
+    "=",
+    "\"",
+    "[",
+    "]",
+    "[[]]",
+    "[[], []]",
+    "[[\"immediate-landing\"]]",
+    "[[\"no-such-option\"]]",
+    ",",
+    "\n",
+    "#",
+    "{",
+    "}",
+    "{ \"value.F\" = 480 }",
+    "{ \"nosuch\" = 1 }",
+    "true",
+    "false",
+    "0",
+    "-1",
+    "nan",
+    "inf",
+    "-inf",
+    "1e400",
+    "0.0",
+    "\"F=R\"",
+    "\"Q=Q\"",
+    "\"X=P\"",
+    "\"F=R+\"",
+    "\"=\"",
+    "\"f2=f7\"",
+    "\"z9\"",
+    "\"ef\"",
+    "\"logistic\"",
+    "\"probit\"",
+    "[imbalance]\n",
+    "[regress]\n",
+    "[engine]\n",
+    "variant = \"chess\"\n",
+    "variant = \"flying-bombers-grand\"\n",
+    "variant = \"bland-chess-46\"\n",
+    "variant = \"\"\n",
+    "variant = \"/\"\n",
+    "nodes = 0\n",
+    "unknown_key = 1\n",
+    "compare = []\n",
+    "models = []\n",
+    "bootstrap = 0\n",
+    "max_games = 1\n",
+    "calibration = \"a1=a8\"\n",
+];
+
+/// `Experiment::parse` (what `fairylab experiment FILE` runs before anything else) on
+/// mutated copies of the shipped experiment files: `Ok` or an `Err` naming the file,
+/// never a panic.
+#[test]
+fn experiment_toml_mutations_never_panic() {
+    use fairylab::values::experiment::Experiment;
+    let seed = seed();
+    let total = iterations(1500);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 5);
+    let texts = shipped_experiments();
+    for (path, text) in &texts {
+        Experiment::parse(text, path).unwrap_or_else(|e| panic!("a shipped experiment is refused: {e}"));
+    }
+    let mut accepted = 0;
+    for i in 0..total {
+        let (_, text) = &texts[i % texts.len()];
+        let mut t = text.clone();
+        for _ in 0..(1 + rng.below(3)) {
+            t = if rng.below(3) == 0 { mutate(&mut rng, &t, EXPERIMENT_TOKENS) } else { mutate_toml(&mut rng, &t) };
+        }
+        let ok = guard("experiment TOML", seed, i, &t, || match Experiment::parse(&t, "fuzz.toml") {
+            Ok(e) => {
+                let _ = e.engine_settings();
+                true
+            }
+            Err(e) => {
+                assert!(e.starts_with("fuzz.toml"), "the error does not name the file: {e}");
+                assert!(!e.trim().is_empty());
+                false
+            }
+        });
+        if ok {
+            accepted += 1;
+        }
+    }
+    report("experiment TOML", total, accepted, start);
+}
+
+/// The CLI on refused experiment files: one `error:` line, exit code 2. (Only files the
+/// parser refuses are run: an accepted one would start playing games.)
+#[test]
+fn experiment_cli_refusals_are_one_error_line() {
+    use fairylab::values::experiment::Experiment;
+    let mut rng = Rng::derive(seed(), 6);
+    let texts = shipped_experiments();
+    let dir = scratch("experiment-cli");
+    let mut tried = 0;
+    let mut cases: Vec<String> = vec![String::new(), "name = ".into(), "\u{0}\u{ff}".into(), "[imbalance\n".into()];
+    while cases.len() < 16 {
+        let t = mutate_toml(&mut rng, &texts[cases.len() % texts.len()].1);
+        if Experiment::parse(&t, "x").is_err() {
+            cases.push(t);
+        }
+    }
+    for (i, t) in cases.iter().enumerate() {
+        let file = dir.join(format!("case-{i}.toml"));
+        std::fs::write(&file, t).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_fairylab")).arg("experiment").arg(&file).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "case {i}: {stderr}\n--- input ---\n{t}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "case {i}: expected one error line:\n{stderr}");
+        assert!(lines[0].starts_with("error: "), "case {i}: {stderr}");
+        tried += 1;
+    }
+    assert_eq!(tried, 16);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// UCI commands sent to `fairylab uci`
+// ---------------------------------------------------------------------------------------
+
+/// A valid conversation with `fairylab uci` covering every command.
+fn uci_script(rng: &mut Rng) -> Vec<String> {
+    let variants = ["chess", "flying-bombers-grand", "bland-chess-46", "noble-wings", "flying-bombers-hangars"];
+    let v = variants[rng.below(variants.len())];
+    let variant = Variant::load(v, &[]).unwrap();
+    let mut b = variant.start_position();
+    let mut moves = Vec::new();
+    for _ in 0..rng.below(8) {
+        let legal = b.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())].clone();
+        b = b.play(&m).unwrap();
+        moves.push(m);
+    }
+    let position = if rng.below(2) == 0 {
+        format!("position startpos moves {}", moves.join(" "))
+    } else {
+        format!("position fen {} moves {}", variant.start_fen(), moves.join(" "))
+    };
+    let go = [
+        "go depth 2",
+        "go nodes 300",
+        "go movetime 5",
+        "go wtime 1000 btime 900 winc 10 binc 10 movestogo 20",
+        "go infinite",
+        "go",
+    ];
+    vec![
+        "uci".into(),
+        format!("setoption name UCI_Variant value {v}"),
+        "setoption name Hash value 1".into(),
+        "setoption name value.P value 110".into(),
+        "isready".into(),
+        "ucinewgame".into(),
+        position,
+        format!("position fen {}", b.fen()),
+        go[rng.below(go.len())].into(),
+        "stop".into(),
+        "d".into(),
+        "quit".into(),
+    ]
+}
+
+const UCI_TOKENS: &[&str] = &[
+    " ",
+    "name",
+    "value",
+    "moves",
+    "fen",
+    "startpos",
+    "go",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "binc",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "stop",
+    "quit",
+    "uci",
+    "isready",
+    "setoption",
+    "position",
+    "UCI_Variant",
+    "Hash",
+    "value.F",
+    "pst.N.center.eg",
+    "e2e4",
+    "0000",
+    "a1a1",
+    "e7e8q",
+    "f1i1",
+    "/",
+    "*",
+    "capablanca",
+    "nosuch",
+    "configs/variants/chess.toml",
+    "/dev/null",
+    "-",
+];
+
+/// Word-level edits of a UCI line: a word replaced by a keyword or an extreme number,
+/// deleted, duplicated, or a word inserted.
+fn mutate_words(rng: &mut Rng, line: &str) -> String {
+    let mut words: Vec<String> = line.split(' ').map(String::from).collect();
+    for _ in 0..(1 + rng.below(2)) {
+        let i = rng.below(words.len());
+        let new = if rng.below(2) == 0 { pick(rng, UCI_TOKENS) } else { pick(rng, NUMBERS) }.trim().to_string();
+        match rng.below(4) {
+            0 => words[i] = new,
+            1 if words.len() > 1 => {
+                words.remove(i);
+            }
+            2 => {
+                let w = words[i].clone();
+                words.insert(i, w);
+            }
+            _ => words.insert(i, new),
+        }
+    }
+    words.join(" ")
+}
+
+/// Lines sent to a `fairylab uci` session in process (the `UciSession` the command runs):
+/// each input is one mutated line of a valid conversation. Every line is answered (an
+/// `Err` is a one-line message), every accepted `go` gives exactly one `bestmove`, and
+/// the session stays usable. Hash tables are capped at 1 MB so `setoption name Hash`
+/// with any number stays cheap; each search is stopped right after its `go`.
+#[test]
+fn uci_command_mutations_never_panic() {
+    use fairylab::cli::uci::{Output, UciSession};
+    use std::sync::{Arc, Mutex};
+    let seed = seed();
+    let total = iterations(3000);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 7);
+    let lines: Arc<Mutex<Vec<String>>> = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let out: Output = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+    let mut session = UciSession::new("chess", &[], out).unwrap().with_max_hash(1);
+    let mut scripts: Vec<Vec<String>> = (0..24).map(|_| uci_script(&mut rng)).collect();
+    // The valid conversations run as they are first.
+    for s in &scripts {
+        for l in s {
+            assert!(session.handle(l).is_ok(), "valid UCI line refused: {l:?}");
+            session.stop();
+        }
+    }
+    let bestmoves =
+        |lines: &Mutex<Vec<String>>| lines.lock().unwrap().iter().filter(|l| l.starts_with("bestmove")).count();
+    assert_eq!(bestmoves(&lines), 24, "one bestmove per go");
+    let mut accepted = 0;
+    for i in 0..total {
+        if i % 1000 == 999 {
+            // New random positions now and then.
+            let k = rng.below(scripts.len());
+            scripts[k] = uci_script(&mut rng);
+        }
+        let script = &scripts[rng.below(scripts.len())];
+        let mut line = script[rng.below(script.len())].clone();
+        // A fifth of the inputs are valid lines (searching whatever position the mutated
+        // ones before left), two fifths change whole words, two fifths bytes.
+        match rng.below(5) {
+            0 => {}
+            1 | 2 => line = mutate_words(&mut rng, &line),
+            _ => {
+                for _ in 0..(1 + rng.below(2) * rng.below(3)) {
+                    line = mutate(&mut rng, &line, UCI_TOKENS);
+                }
+            }
+        }
+        lines.lock().unwrap().clear();
+        let is_go = line.split_whitespace().next() == Some("go");
+        let ok = guard("UCI command", seed, i, &line, || {
+            // `fairylab uci` trims each line and reads lines, so no line break inside one.
+            let l = line.replace(['\n', '\r'], " ");
+            let r = session.handle(l.trim());
+            session.stop();
+            match r {
+                Ok(_) => {
+                    let n = bestmoves(&lines);
+                    assert_eq!(n, usize::from(is_go), "accepted line {l:?} gave {n} bestmove lines");
+                    true
+                }
+                Err(e) => {
+                    assert!(!e.is_empty() && !e.contains('\n'), "error is not one line: {e:?}");
+                    assert_eq!(bestmoves(&lines), 0, "a refused go searched");
+                    false
+                }
+            }
+        });
+        if ok {
+            accepted += 1;
+        }
+    }
+    // Still answers.
+    lines.lock().unwrap().clear();
+    assert!(session.handle("isready").is_ok());
+    assert_eq!(lines.lock().unwrap().last().map(|s| s.as_str()), Some("readyok"));
+    report("UCI commands", total, accepted, start);
+}
+
+/// The `fairylab uci` process on mutated conversations: it never panics, answers
+/// `isready`, and ends with exit code 0 when stdin closes.
+#[test]
+fn uci_process_survives_mutated_conversations() {
+    use std::io::Write;
+    let mut rng = Rng::derive(seed(), 8);
+    for case in 0..6 {
+        let mut script = uci_script(&mut rng);
+        script.retain(|l| l != "quit");
+        let mut text = String::new();
+        for l in &script {
+            let line = if rng.below(2) == 0 { mutate(&mut rng, l, UCI_TOKENS) } else { l.clone() };
+            text += &line;
+            text.push('\n');
+            // A search must end before the next command that needs the engine.
+            if line.split_whitespace().next() == Some("go") || line.lines().any(|x| x.trim_start().starts_with("go")) {
+                text += "stop\n";
+            }
+        }
+        text += "stop\nisready\n";
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fairylab"))
+            .args(["uci", "--variant", "chess"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "case {case}: {stderr}\n--- input ---\n{text}");
+        assert_eq!(out.status.code(), Some(0), "case {case}: {stderr}\n--- input ---\n{text}");
+        assert!(stdout.lines().any(|l| l == "readyok"), "case {case}: no readyok\n{stdout}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// UCI output read from an external engine
+// ---------------------------------------------------------------------------------------
+
+/// What an engine might print between `go` and `bestmove` for a position.
+fn engine_reply(rng: &mut Rng, b: &fairylab::Board) -> String {
+    let legal = b.legal_moves();
+    let mv = if legal.is_empty() { "0000".to_string() } else { legal[rng.below(legal.len())].clone() };
+    let mut s = String::new();
+    if rng.below(3) == 0 {
+        s += "info string NNUE evaluation using nn-xyz.nnue enabled\n";
+    }
+    for d in 1..(2 + rng.below(6)) {
+        let score = if rng.below(5) == 0 {
+            format!("mate {}", rng.below(20) as i64 - 10)
+        } else {
+            format!("cp {}", rng.below(2000) as i64 - 1000)
+        };
+        s += &format!(
+            "info depth {d} seldepth {} multipv 1 score {score}{} nodes {} nps 1000000 hashfull 3 tbhits 0 time {} pv {mv}\n",
+            d + rng.below(5),
+            ["", " lowerbound", " upperbound"][rng.below(3)],
+            100 * d * d,
+            d * 3
+        );
+    }
+    s += &format!("bestmove {mv}{}\n", if rng.below(2) == 0 { " ponder e7e5" } else { "" });
+    s
+}
+
+const ENGINE_TOKENS: &[&str] = &[
+    "info ",
+    "bestmove ",
+    "bestmove",
+    "bestmove (none)",
+    " score ",
+    " cp ",
+    " mate ",
+    " depth ",
+    " nodes ",
+    " string ",
+    " pv ",
+    "-",
+    "\n",
+    "\r\n",
+    "\r",
+    "0000",
+    "e2e4",
+    "a1a1",
+    "e7e8q",
+    "readyok\n",
+    "uciok\n",
+    "\u{0}",
+    "\u{ff}",
+];
+
+/// The reader of an external engine's answer to `go` (`uci_player::read_line` and
+/// `reply_line`, as `UciPlayer` uses them) on mutated engine output, delivered in small
+/// chunks; the move it yields goes to the arbiter (`Board::play`). The reader returns a
+/// move, a failure or the end of output, never panics, cuts lines at `MAX_LINE` and keeps
+/// scores within the mate range.
+#[test]
+fn uci_engine_output_mutations_never_panic() {
+    use fairylab::games::uci_player::{read_line, reply_line, SearchInfo, MATE_CP, MAX_LINE};
+    use std::io::BufReader;
+    let seed = seed();
+    let total = iterations(4000);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 9);
+    let mut positions = Vec::new();
+    for name in ["chess", "flying-bombers-grand", "bland-chess-46", "noble-wings"] {
+        let v = Variant::load(name, &[]).unwrap();
+        for f in seed_positions(&v, &mut rng) {
+            positions.push(v.parse_fen(&f).unwrap());
+        }
+    }
+    let mut accepted = 0;
+    for i in 0..total {
+        let b = &positions[rng.below(positions.len())];
+        let mut text = engine_reply(&mut rng, b);
+        for _ in 0..(1 + rng.below(2) * rng.below(4)) {
+            text = mutate(&mut rng, &text, ENGINE_TOKENS);
+        }
+        if rng.below(500) == 0 {
+            // An engine that floods one line.
+            let at = rng.below(text.len() + 1);
+            let at = (0..=at).rev().find(|&k| text.is_char_boundary(k)).unwrap_or(0);
+            text.insert_str(at, &"9".repeat(MAX_LINE + rng.below(1000)));
+        }
+        let capacity = 1 + rng.below(64);
+        let ok = guard("UCI engine output", seed, i, &text, || {
+            let mut reader = BufReader::with_capacity(capacity, text.as_bytes());
+            let mut info = SearchInfo::default();
+            loop {
+                let Some(line) = read_line(&mut reader) else { return false };
+                assert!(
+                    line.chars().count() <= MAX_LINE,
+                    "a line of {} characters passed the cut",
+                    line.chars().count()
+                );
+                match reply_line(&line, &mut info) {
+                    Ok(Some(mv)) => {
+                        if let Some(s) = info.score_cp {
+                            assert!((-MATE_CP..=MATE_CP).contains(&s), "score {s} out of range");
+                        }
+                        // The arbiter: an illegal move loses the game, it never panics.
+                        return b.play(&mv).is_ok();
+                    }
+                    Ok(None) => {}
+                    Err(_) => return false,
+                }
+            }
+        });
+        if ok {
+            accepted += 1;
+        }
+    }
+    report("UCI engine output", total, accepted, start);
 }

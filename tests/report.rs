@@ -29,6 +29,38 @@ fn games_in(dir: &std::path::Path) -> usize {
     output::read_games(dir).map_or(0, |g| g.len())
 }
 
+/// How report.md shows a piece value: two decimals, or "not enough data" when the value or
+/// its interval is undefined (too few games to convert).
+fn value_cell(v: &report::PieceValue) -> String {
+    if defined(v) {
+        format!("{:.2}", v.value)
+    } else {
+        "not enough data".to_string()
+    }
+}
+
+fn defined(v: &report::PieceValue) -> bool {
+    v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+}
+
+/// A signed value and its interval as two table cells (the bomber headline).
+fn signed_cells(v: &report::PieceValue) -> String {
+    if defined(v) {
+        format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high)
+    } else {
+        "not enough data | -".to_string()
+    }
+}
+
+/// A value with its interval in one cell (the cross-variant summary).
+fn interval_text(v: &report::PieceValue) -> String {
+    if defined(v) {
+        format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
+    } else {
+        "not enough data".to_string()
+    }
+}
+
 #[test]
 fn shards_of_a_report_merge_into_the_unsharded_report() {
     let (_, whole) = tiny("noble-wings", "whole");
@@ -98,7 +130,7 @@ fn report_numbers_match_raw_games_and_files() {
     assert_eq!(values_csv.lines().count(), data.piece_values.len() + with_option.len() + 1);
     for v in &data.piece_values {
         assert!(values_csv.contains(&format!("\n,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
-        assert!(md.contains(&format!("| {} | {:.2} |", v.piece, v.value)));
+        assert!(md.contains(&format!("| {} | {} |", v.piece, value_cell(v))), "{v:?} not in report.md");
     }
     for v in with_option {
         let line = format!("\nimmediate-landing,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high);
@@ -145,7 +177,7 @@ fn report_numbers_match_raw_games_and_files() {
     assert!(!headline.is_empty());
     assert!(md.find("## Flying Bomber against Rook").unwrap() < md.find("## Balance").unwrap());
     for v in headline {
-        let row = format!("| {} | {:+.2} | [{:+.2}, {:+.2}] | {} |", v.method, v.value, v.low, v.high, v.games);
+        let row = format!("| {} | {} | {} |", v.method, signed_cells(v), v.games);
         assert!(md.contains(&row), "{row} not in the headline");
     }
     // Summary across reports: every balance row and every piece's values, as in the report.
@@ -174,14 +206,14 @@ fn report_numbers_match_raw_games_and_files() {
         // The value of the piece the option changes, with the option and without it.
         for list in [&o.piece_values, &data.piece_values] {
             let f = list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")).unwrap();
-            let cell = format!("| F {:.2} [{:.2}, {:.2}] |", f.value, f.low, f.high);
+            let cell = format!("| F {} |", interval_text(f));
             assert!(summary.contains(&cell), "{cell} not in the summary");
         }
     }
     for v in
         data.piece_values.iter().filter(|v| v.method.starts_with("regression") && v.piece.len() == 1 && v.piece != "P")
     {
-        let cell = format!("| {} | {:.2} [{:.2}, {:.2}] |", v.piece, v.value, v.low, v.high);
+        let cell = format!("| {} | {} |", v.piece, interval_text(v));
         assert!(summary.contains(&cell), "{cell} not in the summary");
     }
     let html = std::fs::read_to_string(all.join("summary.html")).unwrap();
@@ -255,7 +287,7 @@ fn an_option_gets_an_imbalance_match_for_the_piece_it_changes() {
     let k = knight[0];
     assert!(k.games > 0 && (k.value.is_nan() || (k.low <= k.value && k.value <= k.high)), "{k:?}");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains(&format!("| {} | imbalance | {:.2} |", knight[0].piece, knight[0].value)));
+    assert!(md.contains(&format!("| {} | imbalance | {} |", k.piece, value_cell(k))), "{k:?} not in report.md");
     // Immediate Landing changes the bomber, whose match is the headline F=R only.
     let il = data.option_effects.iter().find(|o| o.option == "immediate-landing").unwrap();
     let matches: Vec<&str> =

@@ -1,8 +1,9 @@
 //! Flying Bombers Grand Chess: every worked example of
-//! /work/shared/rules/flying-bombers-grand-chess.md (§4.3, §7.1–§7.5).
+//! docs/rules/flying-bombers-grand-chess.md (§4.3, §7.1–§7.4; "FBGC §n" below); its
+//! perft table (§7.5) is data in tests/data/perft/, run by tests/perft.rs.
 //!
 //! Diagrams 1–3, P1–P8 and P12 use the 8×8 "diagram board" (variant
-//! `bomber-diagram`); P9, C1, C2, E1, E2, S1, S2 and the perft table use the
+//! `bomber-diagram`); P9, C1, C2, E1, E2, S1 and S2 use the
 //! 10×10 FBGC board (variant `flying-bombers-grand`).
 
 mod common;
@@ -706,29 +707,4 @@ fn fbgc_super_jump_knight_mate_k_n_v_k() {
 fn fbgc_orthodox_knight_k_n_v_k_stalemate() {
     let b = pos(FBGC, STD, KN_MATE);
     assert_stalemate(&b, "§4.3 K+N position (orthodox knights)");
-}
-
-// ---------------------------------------------------------------------------
-// §7.5 Perft
-// ---------------------------------------------------------------------------
-
-// FBGC §7.5: start, standard bomber: 36 / 1296 / 49968 / 1923468.
-#[test]
-fn fbgc_perft_start_standard() {
-    let b = variant(FBGC, STD).start_position();
-    assert_perft(&b, &[36, 1_296, 49_968, 1_923_468], "FBGC start standard");
-}
-
-// FBGC §7.5: start, Immediate Landing: 36 / 1296 / 49962 / 1922737.
-#[test]
-fn fbgc_perft_start_immediate_landing() {
-    let b = variant(FBGC, IL).start_position();
-    assert_perft(&b, &[36, 1_296, 49_962, 1_922_737], "FBGC start IL");
-}
-
-// FBGC §7.5: start, Super Jump Knights: 40 / 1600 / 69120 / 2979665.
-#[test]
-fn fbgc_perft_start_super_jump_knights() {
-    let b = variant(FBGC, SJK).start_position();
-    assert_perft(&b, &[40, 1_600, 69_120, 2_979_665], "FBGC start SJK");
 }

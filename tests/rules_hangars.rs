@@ -1,5 +1,6 @@
 //! Flying Bombers with Hangars: every worked example of
-//! /work/shared/rules/flying-bombers-with-hangars.md (§1, §5, §6).
+//! docs/rules/flying-bombers-with-hangars.md (§1, §5, §6; "Hangars §n" below). The
+//! perft table is data in tests/data/perft/, run by tests/perft.rs.
 
 mod common;
 
@@ -182,7 +183,7 @@ fn hangars_h11_hangar_refuge() {
     assert_moves(&b, &["a1a0"], "H11");
 }
 
-// Hangars §1 "verified examples": Kb1 can go to a0; a bomber on h0 on an empty
+// Hangars §1 and the note under §6: Kb1 can go to a0; a bomber on h0 on an empty
 // h-file slides h1…h9 (nothing moves sideways from a hangar); a rook on a8 can
 // slide to a0 on an empty file.
 #[test]
@@ -200,18 +201,4 @@ fn hangars_section1_hangar_square_examples() {
 
     let b = pos(HANGARS, STD, "1******1/R7/8/4k3/8/8/8/8/7K/1******1 w - - 0 1");
     assert_has_moves(&b, &["a8a0", "a8a1", "a8a9"], "§1 rook on the a-file");
-}
-
-// Hangars §6 perft table, standard bomber: 20 / 400 / 8982 / 200857.
-#[test]
-fn hangars_perft_start_standard() {
-    let b = variant(HANGARS, STD).start_position();
-    assert_perft(&b, &[20, 400, 8_982, 200_857], "Hangars start standard");
-}
-
-// Hangars §6 perft table, Immediate Landing: 20 / 400 / 8982 / 200857.
-#[test]
-fn hangars_perft_start_immediate_landing() {
-    let b = variant(HANGARS, IL).start_position();
-    assert_perft(&b, &[20, 400, 8_982, 200_857], "Hangars start IL");
 }

@@ -1,5 +1,5 @@
-//! Noble WingS Chess: every worked example of
-//! /work/shared/rules/noble-wings-chess.md (§6 N1–N10, W1–W4, perft).
+//! Noble WingS Chess: every worked example of docs/rules/noble-wings-chess.md (§6 N1–N10,
+//! W1–W4; "Noble WingS §n" below). The perft table is data in tests/data/perft/.
 
 mod common;
 
@@ -192,11 +192,4 @@ fn noble_w4_promotion_to_lost_queen_only() {
     assert_legal_count(&b, 57, "W4");
     let a = play(&b, "b7b8q");
     assert_eq!(a.piece_at("b8"), Some('Q'));
-}
-
-// Noble WingS §6 perft from the start: 20 / 400 / 9938 / 245795.
-#[test]
-fn noble_perft_start() {
-    let b = variant(NOBLE, &[]).start_position();
-    assert_perft(&b, &[20, 400, 9_938, 245_795], "Noble WingS start");
 }

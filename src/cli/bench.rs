@@ -71,15 +71,15 @@ fn bench_search(a: &BenchArgs) -> Result<(), Error> {
 }
 
 /// Nodes and best speed in M nodes/s over `repeat` runs.
-fn best(repeat: u32, f: impl Fn() -> u64) -> (u64, f64) {
+fn best(repeat: u32, f: impl Fn() -> Result<u64, crate::PerftError>) -> Result<(u64, f64), Error> {
     let mut speed: f64 = 0.0;
     let mut nodes = 0;
     for _ in 0..repeat.max(1) {
         let t = Instant::now();
-        nodes = f();
+        nodes = f()?;
         speed = speed.max(nodes as f64 / t.elapsed().as_secs_f64() / 1e6);
     }
-    (nodes, speed)
+    Ok((nodes, speed))
 }
 
 /// (variant, options, fen or "" for start, depth)
@@ -110,8 +110,8 @@ pub fn run(a: &BenchArgs) -> Result<(), Error> {
         let v = crate::Variant::load(name, opts)?;
         let b = if fen.is_empty() { v.start_position() } else { v.parse_fen(fen)? };
         let depth = depth.saturating_sub(a.shallower).max(1);
-        let (nodes, bulk) = best(a.repeat, || b.perft(depth));
-        let (_, full) = best(a.repeat, || b.perft_full(depth - 1));
+        let (nodes, bulk) = best(a.repeat, || b.perft(depth))?;
+        let (_, full) = best(a.repeat, || b.perft_full(depth - 1))?;
         let label = if fen.is_empty() { opts.join(",") } else { format!("{} kiwipete", opts.join(",")) };
         println!("{name:<24} {label:<20} {depth:>5} {nodes:>14} {bulk:>10.1} {full:>12.1}");
     }

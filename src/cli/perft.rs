@@ -22,10 +22,8 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
-/// Deepest perft accepted. Each ply holds a move list on the stack, so a depth in the
-/// thousands would overflow it, and far shallower trees already take longer than anyone
-/// waits (chess perft 15 is about 2 * 10^21 leaves).
-pub const MAX_DEPTH: u32 = 30;
+/// Deepest perft accepted (the library's bound, checked before the variant loads).
+pub const MAX_DEPTH: u32 = crate::MAX_PERFT_DEPTH;
 
 pub fn run(a: &PerftArgs) -> Result<(), Error> {
     if a.depth > MAX_DEPTH {
@@ -39,13 +37,13 @@ pub fn run(a: &PerftArgs) -> Result<(), Error> {
     let t = Instant::now();
     let nodes = if a.divide && a.depth > 0 {
         let mut total = 0;
-        for (m, n) in board.divide(a.depth) {
+        for (m, n) in board.divide(a.depth)? {
             println!("{m}: {n}");
             total += n;
         }
         total
     } else {
-        board.perft(a.depth)
+        board.perft(a.depth)?
     };
     let secs = t.elapsed().as_secs_f64();
     eprintln!("time {:.3} s, {:.2} M nodes/s", secs, nodes as f64 / secs.max(1e-9) / 1e6);

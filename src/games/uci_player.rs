@@ -21,7 +21,7 @@ pub const UNTIMED_SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 pub const MATE_CP: i32 = 30000;
 /// Longer lines are cut (the rest of the line is skipped) so a broken engine cannot
 /// exhaust memory.
-const MAX_LINE: usize = 64 * 1024;
+pub const MAX_LINE: usize = 64 * 1024;
 /// How long `quit` gets before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -153,7 +153,7 @@ impl Process {
 
 /// One line of output without its line ending, decoded lossily and cut at `MAX_LINE`
 /// bytes; None at end of output or on a read error.
-fn read_line<R: Read>(reader: &mut BufReader<R>) -> Option<String> {
+pub fn read_line<R: Read>(reader: &mut BufReader<R>) -> Option<String> {
     let mut bytes = Vec::new();
     let mut got_any = false;
     loop {
@@ -248,6 +248,20 @@ pub fn parse_info(line: &str, info: &mut SearchInfo) {
         }
         i += 1;
     }
+}
+
+/// One line of an engine's answer to `go`: the move once the `bestmove` line comes
+/// (a `bestmove` line without a move is a failure), until then `None`, with `info` lines
+/// folded into `info`. Whether the move is legal is for the arbiter to decide.
+pub fn reply_line(line: &str, info: &mut SearchInfo) -> Result<Option<String>, PlayerError> {
+    if line.split_whitespace().next() == Some("bestmove") {
+        return match parse_bestmove(line) {
+            Some(mv) => Ok(Some(mv)),
+            None => Err(PlayerError::Failure("'bestmove' without a move".into())),
+        };
+    }
+    parse_info(line, info);
+    Ok(None)
 }
 
 /// The move of a `bestmove` line, if it has one.
@@ -426,13 +440,9 @@ impl UciPlayer {
         let mut info = SearchInfo::default();
         let mv = loop {
             let line = p.next_line(deadline, "bestmove")?;
-            if line.split_whitespace().next() == Some("bestmove") {
-                match parse_bestmove(&line) {
-                    Some(mv) => break mv,
-                    None => return Err(PlayerError::Failure("'bestmove' without a move".into())),
-                }
+            if let Some(mv) = reply_line(&line, &mut info)? {
+                break mv;
             }
-            parse_info(&line, &mut info);
         };
         if let Some((_, inc)) = self.spec.clock {
             self.clock_left = self.clock_left.saturating_sub(started.elapsed()) + inc;

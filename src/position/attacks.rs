@@ -1,6 +1,7 @@
 //! Is a square attacked? Leapers by reverse tables, riders by the first blocker on each
-//! line, and the Flying Bomber by the closed-form test of FBGC §4.2.6, which depends on
-//! the square *behind* the target: that is why callers pass the occupancy they mean.
+//! line, and the Flying Bomber by the closed-form test of
+//! docs/rules/flying-bombers-grand-chess.md §4.2.6, which depends on the square *behind*
+//! the target: that is why callers pass the occupancy they mean.
 
 use super::*;
 

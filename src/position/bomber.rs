@@ -1,5 +1,6 @@
-//! Flying Bomber moves (FBGC §4.2.3): per direction the quiet slide, long bombing over the
-//! first piece, and the two-square helicopter cases, each move produced exactly once.
+//! Flying Bomber moves (docs/rules/flying-bombers-grand-chess.md §4.2.3): per direction
+//! the quiet slide, long bombing over the first piece, and the two-square helicopter
+//! cases, each move produced exactly once.
 
 use super::movegen::Sink;
 use super::moves::*;

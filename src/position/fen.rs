@@ -1,5 +1,5 @@
-//! The extended FEN of the rules (README §3): holes as `*`, multi-digit counts, up to two
-//! e.p. squares, and Bland Chess 46's setup field.
+//! The extended FEN of the rules (docs/rules/README.md §3): holes as `*`, multi-digit
+//! counts, up to two e.p. squares, and Bland Chess 46's setup field.
 
 use super::*;
 use crate::rules::{Promotion, WHITE};

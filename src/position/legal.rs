@@ -1,10 +1,11 @@
 //! Legal moves: pseudo-legal moves filtered by king safety.
 //!
-//! Orthodox pin masks are wrong against bombers (FBGC §4.2.6), so the filter is built on a
-//! sound over-approximation instead: a move needs the full make/test only if the side is
-//! in check, it moves the king, it is en passant or castling, it vacates (or changes the
-//! colour of) a square on a line from the king that holds an enemy line-attacker (for
-//! bombers also the square behind the king), or it may convert an enemy waiting pawn.
+//! Orthodox pin masks are wrong against bombers (docs/rules/flying-bombers-grand-chess.md
+//! §4.2.6), so the filter is built on a sound over-approximation instead: a move needs
+//! the full make/test only if the side is in check, it moves the king, it is en passant
+//! or castling, it vacates (or changes the colour of) a square on a line from the king
+//! that holds an enemy line-attacker (for bombers also the square behind the king), or it
+//! may convert an enemy waiting pawn.
 //! Every other move cannot expose the king, because placing a piece never creates an
 //! attack on one's own king.
 

@@ -99,7 +99,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// Dead material by the variant's rule: kings plus one lone minor piece, or kings
-    /// plus colour-bound pieces all on one square colour (README §6).
+    /// plus colour-bound pieces all on one square colour (docs/rules/README.md §6).
     pub fn is_dead_material(&self) -> bool {
         let r = self.rules;
         let others = self.occ & !self.by_type[r.king];

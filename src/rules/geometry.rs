@@ -93,7 +93,7 @@ impl Geometry {
         (r >= 0 && r < self.ranks as i32).then_some(r)
     }
 
-    /// Dark squares have (file + rank number) even with a = 1 (rules README §2).
+    /// Dark squares have (file + rank number) even with a = 1 (docs/rules/README.md §2).
     pub fn is_dark(&self, sq: Square) -> bool {
         (self.file(sq) + 1 + self.rank(sq) + self.first_rank) % 2 == 0
     }

@@ -17,7 +17,7 @@ pub struct VariantConfig {
     pub board: BoardConfig,
     /// Piece types keyed by their (upper-case) FEN letter.
     pub pieces: BTreeMap<String, PieceConfig>,
-    /// Start position in the extended FEN of the rules (README §3).
+    /// Start position in the extended FEN of the rules (docs/rules/README.md §3).
     pub start: String,
     #[serde(default)]
     pub pawn: Option<PawnConfig>,

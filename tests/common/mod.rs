@@ -1,6 +1,6 @@
 //! Shared helpers for the rules-specification integration tests.
 //!
-//! Spec: /work/shared/rules/ (README.md §4 defines the machine move form:
+//! Spec: docs/rules/ (README.md §4 defines the machine move form:
 //! `<from><to>[promotion letter]`, squares are a file letter followed by a
 //! decimal rank that may have two digits, e.g. `f10`, `a0`).
 #![allow(dead_code)]
@@ -172,19 +172,4 @@ pub fn assert_checkmate(b: &Board, what: &str) {
 pub fn assert_stalemate(b: &Board, what: &str) {
     assert!(!b.in_check(), "{what}: side to move should not be in check");
     assert_legal_count(b, 0, what);
-}
-
-/// Perft values for depths 1, 2, … (`expected[i]` is depth i + 1).
-pub fn assert_perft(b: &Board, expected: &[u64], what: &str) {
-    for (i, &nodes) in expected.iter().enumerate() {
-        let depth = i as u32 + 1;
-        let got = b.perft(depth);
-        assert_eq!(got, nodes, "{what}: perft({depth}) = {got}, expected {nodes}");
-    }
-}
-
-/// Perft value at one depth.
-pub fn assert_perft_at(b: &Board, depth: u32, expected: u64, what: &str) {
-    let got = b.perft(depth);
-    assert_eq!(got, expected, "{what}: perft({depth}) = {got}, expected {expected}");
 }
