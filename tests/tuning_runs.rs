@@ -56,7 +56,7 @@ fn games(dir: &Path, rounds: u64) {
         out: Some(dir.to_path_buf()),
         pgn: None,
         shard: None,
-        progress: false,
+        progress: Default::default(),
     };
     tournament::run(&s).unwrap();
 }

@@ -2,7 +2,9 @@
 //! verify, repeat) and `fairylab spsa` (match-based tuning of chosen weights).
 
 use super::common::{VariantFlags, Workers};
+use super::progress::progress;
 use crate::eval::EngineConfig;
+use crate::tournament::Progress;
 use crate::tuning::data::{self, Filter};
 use crate::tuning::dataset::{Dataset, Extractor};
 use crate::tuning::run as pipeline;
@@ -59,7 +61,7 @@ impl FitArgs {
         Filter { skip_captures: !self.keep_captures, skip_checks: !self.keep_checks, min_ply: self.min_ply }
     }
 
-    fn options(&self, seed: u64, k: Option<f64>, verbose: bool) -> Result<TuneOptions, Error> {
+    fn options(&self, seed: u64, k: Option<f64>, progress: Progress) -> Result<TuneOptions, Error> {
         if self.epochs == 0 || self.batch == 0 {
             return Err(Error("--epochs and --batch must be positive".into()));
         }
@@ -81,7 +83,7 @@ impl FitArgs {
             patience: self.patience,
             fixed: vec![],
             k,
-            verbose,
+            progress,
         })
     }
 
@@ -152,7 +154,8 @@ fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfi
 pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     let variant = a.game.load()?;
     let verbose = !a.quiet;
-    let opts = a.fit.options(a.seed, a.k, verbose && !a.bench)?;
+    // A bench times the tuner: it reports nothing while it runs.
+    let opts = a.fit.options(a.seed, a.k, if a.bench { Progress::silent() } else { progress(a.quiet) })?;
     let cfg = start_config(variant, &a.engine)?;
     let (layout, start) = pipeline::config_weights(variant, &cfg)?;
     let fixed = a.fit.fixed(variant)?;
@@ -228,7 +231,8 @@ fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> R
     let times = a.bench_positions.div_ceil(base.len()).max(1);
     let big = base.repeated(times);
     let epochs = 3;
-    let o = TuneOptions { epochs, patience: 0, k: Some(a.k.unwrap_or(1.0)), verbose: false, ..opts.clone() };
+    let o =
+        TuneOptions { epochs, patience: 0, k: Some(a.k.unwrap_or(1.0)), progress: Progress::silent(), ..opts.clone() };
     let mut best = 0.0f64;
     for _ in 0..3 {
         let r = texel::tune(&big, &Dataset::default(), ex.terms(), start, &o)?;
@@ -304,9 +308,9 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         filter: a.fit.filter(),
         validation: a.fit.validation,
         fixed: a.fit.fixed(variant)?,
-        tune: a.fit.options(a.seed, None, !a.workers.quiet)?,
+        tune: a.fit.options(a.seed, None, progress(a.workers.quiet))?,
         out: a.out.clone(),
-        progress: !a.workers.quiet,
+        progress: progress(a.workers.quiet),
     };
     if !a.workers.quiet {
         eprintln!("seed {} (openings, splits and batch orders derive from it)", a.seed);
@@ -403,7 +407,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
         random_plies: a.random_plies,
         concurrency: a.workers.threads()?,
         out: a.out.clone(),
-        progress: !a.workers.quiet,
+        progress: progress(a.workers.quiet),
     };
     if !a.workers.quiet {
         eprintln!("seed {} (flips and openings derive from it)", a.seed);

@@ -8,7 +8,7 @@ pub use render::{elo as format_elo, markdown as render_markdown, pct as format_p
 pub mod svg;
 
 use crate::search::Limits;
-use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};
 use crate::values::pieces::Pieces;
 use crate::{Error, Variant};
 use figures::{Balance, Interval, Lengths};
@@ -161,7 +161,7 @@ pub struct ReportConfig {
     pub out: PathBuf,
     pub concurrency: usize,
     pub seed: u64,
-    pub progress: bool,
+    pub progress: Progress,
     /// Play only shard `i` of `n` of every run's games and write no report: for clusters.
     /// Merge the shards' folders (`tournament::output::merge_tree`) and run unsharded.
     pub shard: Option<(u64, u64)>,
@@ -199,7 +199,7 @@ fn self_play(
         out: Some(dir.to_path_buf()),
         pgn: None,
         shard: cfg.shard,
-        progress: cfg.progress,
+        progress: cfg.progress.clone(),
     };
     tournament::run(&settings)?;
     Ok(output::read_games(dir)?)
@@ -246,7 +246,8 @@ fn piece_values(
         all_setups: !variant.setup_choices().is_empty(),
         concurrency: Some(cfg.concurrency),
         shard: cfg.shard_arg(),
-        quiet: true,
+        // The report says what it plays; the studies inside it work silently.
+        progress: Progress::silent(),
     };
     let (mut rows, fit_failed) = match crate::values::study::regress(&regress) {
         Ok(r) => (r, false),
@@ -310,7 +311,7 @@ fn piece_values(
             out: Some(dir.join("imbalance")),
             concurrency: Some(cfg.concurrency),
             shard: cfg.shard_arg(),
-            quiet: true,
+            progress: Progress::silent(),
         };
         match crate::values::study::imbalance(&imb) {
             Ok((r, _)) => rows.extend(r),
@@ -402,11 +403,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         tuning: None,
         notes: vec![],
     };
-    let say = |s: &str| {
-        if cfg.progress {
-            eprintln!("{s}");
-        }
-    };
+    let say = |s: &str| cfg.progress.note(s);
     // Balance at two strengths; game shape from the stronger one.
     let mut last = vec![];
     for nodes in cfg.budget.nodes() {
@@ -527,7 +524,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
             out: Some(runs.join("tuning")),
             pgn: None,
             shard: cfg.shard,
-            progress: cfg.progress,
+            progress: cfg.progress.clone(),
         };
         let summary = tournament::run(&settings)?;
         let e = &summary.encounters[0];

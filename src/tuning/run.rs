@@ -113,15 +113,13 @@ pub fn tune_runs(
     let ex = Extractor::new(variant);
     let fixed_idx = weight_indices(ex.layout(), fixed)?;
     let (train, val, data) = prepare(variant, &ex, dirs, filter, validation, opts.seed)?;
-    if opts.verbose {
-        eprintln!(
-            "{} rows: {} dropped as captures, {} in check, {} early; {} training, {} validation positions ({:.1} terms each)",
-            data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.train, data.validation,
-            data.entries_per_position
-        );
-        if val.is_empty() && validation > 0.0 {
-            eprintln!("warning: the validation split is empty (too few game pairs); no early stopping");
-        }
+    opts.progress.note(&format!(
+        "{} rows: {} dropped as captures, {} in check, {} early; {} training, {} validation positions ({:.1} terms each)",
+        data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.train, data.validation,
+        data.entries_per_position
+    ));
+    if val.is_empty() && validation > 0.0 {
+        opts.progress.warn("the validation split is empty (too few game pairs); no early stopping");
     }
     let opts = TuneOptions { fixed: fixed_idx, ..opts.clone() };
     let tune = texel::tune(&train, &val, ex.terms(), start, &opts)?;

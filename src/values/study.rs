@@ -12,6 +12,7 @@ use super::pieces::Pieces;
 use super::selfplay::default_adjudication;
 use super::table::{self, Context, ValueRow};
 use super::{corpus, imbalance, regress};
+use crate::tournament::Progress;
 use crate::{Error, Variant};
 use std::path::PathBuf;
 
@@ -58,7 +59,7 @@ pub struct RegressRequest {
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
     pub shard: Option<String>,
-    pub quiet: bool,
+    pub progress: Progress,
 }
 
 #[derive(Clone, Debug)]
@@ -92,7 +93,7 @@ pub struct ImbalanceRequest {
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
     pub shard: Option<String>,
-    pub quiet: bool,
+    pub progress: Progress,
 }
 
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
@@ -168,25 +169,21 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
                 engine: settings(&a.engine_set)?,
                 adjudication: default_adjudication(),
                 concurrency: crate::tournament::concurrency(a.concurrency)?,
-                progress: !a.quiet,
+                progress: a.progress.clone(),
                 out: out.clone(),
                 shard,
                 fens: if a.all_setups { setup_fens(variant)? } else { vec![] },
             };
             s.validate()?;
-            if !a.quiet {
-                eprintln!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed);
-            }
+            a.progress.note(&format!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed));
             let finished = corpus::generate(&s)?;
             if let (Some((i, k)), true) = (shard, finished < *n) {
-                if !a.quiet {
-                    eprintln!(
-                        "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
-                         (`fairylab merge`) and run again without --shard to fit",
-                        *n,
-                        out.display()
-                    );
-                }
+                a.progress.note(&format!(
+                    "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
+                     (`fairylab merge`) and run again without --shard to fit",
+                    *n,
+                    out.display()
+                ));
                 return Ok(vec![]);
             }
             nodes = a.nodes;
@@ -195,18 +192,23 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
     };
     let (games, dups) =
         dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
-    if dups > 0 && !a.quiet {
-        eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
+    if dups > 0 {
+        a.progress.note(&format!("dropped {dups} duplicate games (identical engines replay a game when colours swap)"));
     }
     let data = Dataset::build(&pieces, &games)?;
     let settings = regress::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
     let r = regress::estimate(&pieces, &data, &settings)?;
-    if r.failed_replicates > 0 && !a.quiet {
-        eprintln!("note: {} of {} bootstrap refits failed and were left out", r.failed_replicates, a.bootstrap);
+    if r.failed_replicates > 0 {
+        a.progress.note(&format!(
+            "note: {} of {} bootstrap refits failed and were left out",
+            r.failed_replicates, a.bootstrap
+        ));
     }
     if !r.missing.is_empty() {
         let m: String = r.missing.iter().collect();
-        eprintln!("note: no estimate for {m}: their counts never differ between the sides in the selected positions");
+        a.progress.warn(&format!(
+            "no estimate for {m}: their counts never differ between the sides in the selected positions"
+        ));
     }
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
     Ok(table::regression_rows(&ctx, &r, model.name()))
@@ -236,9 +238,7 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         let opts = if a.options.is_empty() { String::new() } else { format!("-{}", options_label(&a.options)) };
         PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), a.seed))
     });
-    if !a.quiet {
-        eprintln!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display());
-    }
+    a.progress.note(&format!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display()));
     let s = imbalance::Settings {
         variant,
         comparisons,
@@ -255,29 +255,25 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         engine: settings(&a.engine_set)?,
         neutral: !a.no_neutral,
         concurrency: crate::tournament::concurrency(a.concurrency)?,
-        progress: !a.quiet,
+        progress: a.progress.clone(),
         out: out.clone(),
         shard,
     };
     let r = imbalance::run(&s)?;
     if let Some((i, n)) = shard {
-        if !a.quiet {
-            eprintln!(
-                "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
-                 without --shard for the figures",
-                out.display()
-            );
-        }
+        a.progress.note(&format!(
+            "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
+             without --shard for the figures",
+            out.display()
+        ));
         return Ok((vec![], out));
     }
     if let Err(e) = &r.combined {
-        if !a.quiet {
-            eprintln!("note: no absolute values: {e}");
-        }
+        a.progress.note(&format!("note: no absolute values: {e}"));
     }
     for m in &r.comparisons {
-        if !m.note.is_empty() && !a.quiet {
-            eprintln!("{}: {}", m.label, m.note);
+        if !m.note.is_empty() {
+            a.progress.note(&format!("{}: {}", m.label, m.note));
         }
     }
     let ctx =
