@@ -8,7 +8,7 @@ use fairylab::search::Limits;
 use fairylab::tournament::output::{self, GameRow, PositionRow};
 use fairylab::tournament::progress::{Event, Observer, Progress};
 use fairylab::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, RunError, Settings};
-use fairylab::values::corpus;
+use fairylab::values::regression::corpus;
 use fairylab::Variant;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,8 +5,8 @@ use super::common::{VariantFlags, Workers};
 use super::progress::progress;
 use crate::eval::EngineConfig;
 use crate::tournament::Progress;
-use crate::tuning::data::{self, Filter};
-use crate::tuning::dataset::{Dataset, Extractor};
+use crate::tuning::matrix::{Dataset, Extractor};
+use crate::tuning::positions::{self, Filter};
 use crate::tuning::run as pipeline;
 use crate::tuning::spsa::{self, SpsaSettings};
 use crate::tuning::texel::{self, TuneOptions};
@@ -45,7 +45,8 @@ pub struct FitArgs {
     /// `value.`); all others are held. Fewer free weights overfit less on small data.
     #[arg(long = "only")]
     pub only: Vec<String>,
-    /// Keep positions whose played move captured (dropped by default: not quiet).
+    /// Keep positions next to a capture: the move played from them or the one that
+    /// reached them captured (dropped by default: not quiet).
     #[arg(long)]
     pub keep_captures: bool,
     /// Keep positions with the side to move in check (dropped by default).
@@ -215,7 +216,7 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
 fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> Result<(), Error> {
     let ex = Extractor::new(variant);
     let base = if a.data.is_empty() {
-        let boards = data::random_positions(variant, 50_000, 300, a.seed);
+        let boards = positions::random_positions(variant, 50_000, 300, a.seed);
         let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()])?;
         // Labels from the starting evaluation, so the gradient is not trivially zero.
         let evals = d.evals(ex.terms(), start);

@@ -62,7 +62,7 @@ pub struct RegressArgs {
     pub skip_plies: u32,
     /// Fit only positions that still hold at least this share of the start position's
     /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
-    /// (see `values::dataset::Selection`); 0 keeps them.
+    /// (see `values::regression::dataset::Selection`); 0 keeps them.
     #[arg(long, default_value_t = 0.5)]
     pub min_pieces: f64,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).

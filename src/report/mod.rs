@@ -237,7 +237,7 @@ fn piece_values(
         jitter: 0.0,
         engine_set: vec![],
         skip_plies: 10,
-        min_pieces: crate::values::dataset::Selection::default().min_pieces,
+        min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
         model: "logistic".into(),
         bootstrap: 100,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },

@@ -10,6 +10,7 @@ pub mod manifest;
 pub mod openings;
 pub mod output;
 pub mod progress;
+pub mod quiet;
 pub mod runner;
 pub mod schedule;
 

@@ -1,8 +1,8 @@
 //! From run directories to tuned weights: load, filter, split, extract, fit K, fit weights.
 //! Shared by `fairylab tune` and the training loop.
 
-use super::data::{self, Filter, LoadStats};
-use super::dataset::{Dataset, Extractor};
+use super::matrix::{Dataset, Extractor};
+use super::positions::{self, Filter, LoadStats};
 use super::texel::{self, TuneOptions, TuneReport};
 use crate::eval::{config, EngineConfig, Layout};
 use crate::{Error, Variant};
@@ -79,8 +79,8 @@ pub fn prepare(
     validation: f64,
     seed: u64,
 ) -> Result<(Dataset, Dataset, DataReport), Error> {
-    let (positions, LoadStats { rows, dropped_captures, dropped_early, .. }) = data::load_runs(dirs, filter)?;
-    let (train, val) = data::split(positions, validation, seed)?;
+    let (labelled, LoadStats { rows, dropped_captures, dropped_early, .. }) = positions::load_runs(dirs, filter)?;
+    let (train, val) = positions::split(labelled, validation, seed)?;
     let (train, c1) = Dataset::from_positions(ex, variant, &train, filter.skip_checks)?;
     let (val, c2) = Dataset::from_positions(ex, variant, &val, filter.skip_checks)?;
     if train.is_empty() {

@@ -13,7 +13,7 @@
 //! the same settings continues after the last complete row. Iteration k's flips and
 //! openings derive from the seed and k alone, so a resumed run equals an uninterrupted one.
 
-use super::data::mix;
+use super::positions::mix;
 use super::run;
 use crate::eval::{config, EngineConfig};
 use crate::rng::Rng;

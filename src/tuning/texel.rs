@@ -9,8 +9,8 @@
 //! seeded order; each batch is cut into fixed chunks whose gradients are summed in chunk
 //! order, so the result does not depend on the number of threads or on scheduling.
 
-use super::data::mix;
-use super::dataset::{Dataset, Terms};
+use super::matrix::{Dataset, Terms};
+use super::positions::mix;
 use crate::rng::Rng;
 use crate::tournament::progress::{Event, Status, Unit};
 use crate::tournament::Progress;

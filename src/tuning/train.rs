@@ -21,7 +21,7 @@
 //! finished fit. (A verification that its SPRT had already stopped may play a few more games
 //! on resume before the test stops it again.)
 
-use super::data::{mix, Filter};
+use super::positions::{mix, Filter};
 use super::run::{self, RunReport};
 use super::texel::TuneOptions;
 use crate::eval::{config, EngineConfig};
@@ -152,7 +152,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         return Err(Error("--iterations, --nodes must be positive and game counts at least 2".into()));
     }
     for d in &s.extra_data {
-        super::data::check_run_dir(d)?;
+        super::positions::check_run_dir(d)?;
     }
     let start_cfg = match &s.start {
         Some(p) => EngineConfig::load(p).map_err(Error)?,

@@ -22,14 +22,15 @@
 //! `<out>/<option set>/{imbalance,regress}/`, which an interrupted run resumes.
 
 use super::comparison::Comparison;
-use super::corpus;
-use super::dataset::{self, Dataset, Selection};
 use super::imbalance;
-use super::logistic::Model;
 use super::pieces::{self, Pieces};
-use super::regress;
+use super::regression;
+use super::regression::corpus;
+use super::regression::dataset::Selection;
 use super::selfplay::default_adjudication;
+use super::study;
 use super::table::{self, Context, ValueRow};
+use crate::maths::logistic::Model;
 use crate::tournament::Progress;
 use crate::Variant;
 use serde::Deserialize;
@@ -334,10 +335,7 @@ impl Experiment {
                 };
                 let r = imbalance::run(&s)?;
                 if o.shard.is_none() {
-                    if let Err(e) = &r.combined {
-                        note(format!("note: no absolute values from the comparisons: {e}"));
-                    }
-                    rows.extend(table::imbalance_rows(&ctx, &r));
+                    rows.extend(study::imbalance_table(&ctx, &r, &o.progress));
                 }
                 imbalance_dirs = r.dirs;
             }
@@ -368,11 +366,7 @@ impl Experiment {
                     dirs.extend(imbalance_dirs.iter().cloned());
                 }
                 let sel = Selection { skip_plies: rg.skip_plies, min_pieces: rg.min_pieces };
-                let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, sel)?;
-                if dups > 0 {
-                    note(format!("dropped {dups} duplicate games"));
-                }
-                let data = Dataset::build(&pieces, &games)?;
+                let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                 // The imbalance section's comparisons, estimated by regression too.
                 let contrasts = match &self.imbalance {
                     Some(im) => im
@@ -384,7 +378,7 @@ impl Experiment {
                 };
                 for m in &rg.models {
                     let model = Model::parse(m)?;
-                    let settings = regress::Settings {
+                    let settings = regression::Settings {
                         model,
                         replicates: rg.bootstrap,
                         seed: self.seed,
@@ -392,7 +386,7 @@ impl Experiment {
                     };
                     // A long experiment should not lose its imbalance table because the
                     // regression could not be fitted (too few games): say so and go on.
-                    match regress::estimate(&pieces, &data, &settings) {
+                    match study::fit_regression(&pieces, &data, &settings, &o.progress) {
                         Ok(r) => rows.extend(table::regression_rows(&ctx, &r, model.name())),
                         Err(e) => note(format!("note: [{label}] no {} regression estimate: {e}", model.name())),
                     }

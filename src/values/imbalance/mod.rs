@@ -22,16 +22,19 @@
 //! optimistic (the usual cost of optional stopping); `min_pairs` and batch sizes of 50+
 //! pairs keep the number of looks small.
 
-use super::calibration::{elo, in_pawns, pair_score, Interval, Measure};
-use super::combine::{combine, Combined, Equation};
-use super::comparison::Comparison;
-use super::pieces::Pieces;
-use super::selfplay::{self, Job, Plan};
-use super::weights;
+pub mod calibration;
+pub mod combine;
+
 use crate::games::Adjudication;
 use crate::stats::Pentanomial;
 use crate::tournament::{game_result, Progress};
+use crate::values::comparison::Comparison;
+use crate::values::pieces::Pieces;
+use crate::values::selfplay::{self, Job, Plan};
+use crate::values::weights;
 use crate::Variant;
+use calibration::{elo, in_pawns, pair_score, Interval, Measure};
+use combine::{combine, Combined, Equation};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]

@@ -7,12 +7,12 @@
 //! seeded random plies (tournament openings), and optionally jittered weights (see
 //! `weights`). Every choice derives from the seed and the game number.
 
-use super::pieces::Pieces;
-use super::selfplay::{self, Job, Plan};
-use super::weights;
 use crate::games::Adjudication;
 use crate::rng::Rng;
 use crate::tournament::Progress;
+use crate::values::pieces::Pieces;
+use crate::values::selfplay::{self, Job, Plan};
+use crate::values::weights;
 use crate::Variant;
 use std::path::PathBuf;
 
