@@ -92,14 +92,14 @@ const POSITION_COLUMNS: &str = "game_id,ply,fen,score_white,capture,result";
 
 /// A complete line of a CSV file that is not a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Damage {
+struct Damage {
     /// Line number from 1 (the header is line 1).
-    pub line: usize,
+    line: usize,
     /// Rows read before it.
-    pub after: usize,
+    after: usize,
     /// The game id the line starts with, when it starts with one.
-    pub game_id: Option<u64>,
-    pub reason: String,
+    game_id: Option<u64>,
+    reason: String,
 }
 
 /// What a CSV file of a run folder holds.
