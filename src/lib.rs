@@ -11,6 +11,7 @@ pub mod engine;
 pub mod eval;
 pub mod facade;
 pub mod games;
+pub mod maths;
 pub mod position;
 pub mod report;
 pub mod rng;

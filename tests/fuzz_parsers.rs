@@ -813,8 +813,9 @@ fn resume_with_damaged_csv_files() {
             format!("{}\nx,y\n", &games_text[..cut_at]),
             games[..3].to_vec(),
         ),
-        // Rows after a damaged one are dropped and their games replayed: the same games
-        // come back because a game depends only on the seed, the opening and the players.
+        // The damaged row is dropped and its game replayed (the same game comes back: a
+        // game depends only on the seed, the opening and the players); the rows after it
+        // are kept.
         (
             "games.csv garbage row in the middle",
             "games.csv",

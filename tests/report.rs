@@ -14,7 +14,7 @@ fn tiny_config(variant: &str, name: &str) -> ReportConfig {
         out,
         concurrency: 2,
         seed: 3,
-        progress: false,
+        progress: Default::default(),
         shard: None,
     }
 }
@@ -135,7 +135,7 @@ fn report_numbers_match_raw_games_and_files() {
     for v in with_option {
         let line = format!("\nimmediate-landing,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high);
         assert!(values_csv.contains(&line), "{line} not in piece_values.csv");
-        assert!(md.contains(&format!("| {} | {} | {:.2} |", v.piece, v.method, v.value)));
+        assert!(md.contains(&format!("| {} | {} | {} |", v.piece, v.method, value_cell(v))));
     }
     // The imbalance estimator covers every piece, not only the bomber: a chain of
     // near-balanced matches (one per piece, from the regression's values) besides F=R.

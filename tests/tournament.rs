@@ -3,7 +3,7 @@
 
 use fairylab::games::pgn;
 use fairylab::search::Limits;
-use fairylab::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use fairylab::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, RunError, Settings};
 use fairylab::Variant;
 use std::path::{Path, PathBuf};
 
@@ -22,7 +22,15 @@ fn settings(variant: &str, out: &Path, concurrency: usize) -> Settings {
         out: Some(out.to_path_buf()),
         pgn: Some(out.join("games.pgn")),
         shard: None,
-        progress: false,
+        progress: Default::default(),
+    }
+}
+
+/// The settings a refused resume names, with both values.
+fn refused(s: &Settings) -> Vec<String> {
+    match tournament::run(s).unwrap_err() {
+        RunError::DifferentRun { differences, .. } => differences.iter().map(|d| d.to_string()).collect(),
+        e => panic!("not a different run: {e}"),
     }
 }
 
@@ -76,8 +84,7 @@ fn resume_refuses_a_different_run() {
     tournament::run(&settings("chess", &d, 2)).unwrap();
     let mut s = settings("chess", &d, 2);
     s.openings.seed = 43;
-    let err = tournament::run(&s).unwrap_err();
-    assert!(err.0.contains("different run"), "{}", err.0);
+    assert_eq!(refused(&s), ["seed: 42 in the folder, 43 now"]);
 }
 
 #[test]
@@ -95,7 +102,7 @@ fn a_match_extended_with_more_rounds_equals_the_longer_run() {
     assert_eq!(games(&long), games(&ext));
     // Fewer rounds than recorded is a different run, not a shorter view of it.
     s.rounds = 5;
-    assert!(tournament::run(&s).unwrap_err().0.contains("different run"));
+    assert_eq!(refused(&s), ["rounds: 6 in the folder, 5 now"]);
 }
 
 #[test]
@@ -106,7 +113,7 @@ fn a_tournament_of_three_cannot_be_extended() {
     s.rounds = 1;
     tournament::run(&s).unwrap();
     s.rounds = 2;
-    assert!(tournament::run(&s).unwrap_err().0.contains("different run"));
+    assert!(matches!(tournament::run(&s).unwrap_err(), RunError::DifferentRun { .. }));
 }
 
 #[test]
@@ -187,8 +194,8 @@ fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
     assert_eq!(signed, ["A", "B"], "{run_toml}");
     // Same path, other weights: the settings match, the engine does not.
     write_config(280);
-    let e = tournament::run(&s).unwrap_err().0;
-    assert!(e.contains("another engine build or engine config"), "{e}");
+    let e = tournament::run(&s).unwrap_err();
+    assert_eq!(e, RunError::OtherEngine { dir: d.clone() });
     write_config(300);
     assert_eq!(tournament::run(&s).unwrap().games, 2, "the original config resumes");
     // A folder from before signatures were recorded resumes as before.

@@ -3,8 +3,8 @@
 
 use fairylab::eval::EngineConfig;
 use fairylab::rng::Rng;
-use fairylab::tuning::data;
-use fairylab::tuning::dataset::{Dataset, Extractor};
+use fairylab::tuning::matrix::{Dataset, Extractor};
+use fairylab::tuning::positions;
 use fairylab::tuning::run as pipeline;
 use fairylab::tuning::texel::{self, TuneOptions};
 use fairylab::{Board, Variant};
@@ -49,7 +49,7 @@ fn compact_terms_reproduce_the_engine_evaluation() {
             Variant::Narrow(r) => EngineConfig::for_variant(name).unwrap().evaluator(r, &[]).unwrap(),
             Variant::Wide(r) => EngineConfig::for_variant(name).unwrap().evaluator(r, &[]).unwrap(),
         };
-        let boards = data::random_positions(v, 400, 150, 3);
+        let boards = positions::random_positions(v, 400, 150, 3);
         let d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
         let evals = d.evals(ex.terms(), &w);
         // The term form stores fewer entries than the plain sparse vector (tapered pairs merge).
@@ -81,7 +81,7 @@ fn k_fit_recovers_the_scale_used_for_the_labels() {
     let v = variant("flying-bombers-grand");
     let ex = Extractor::new(v);
     let w = config_weights(v);
-    let boards = data::random_positions(v, 20_000, 250, 5);
+    let boards = positions::random_positions(v, 20_000, 250, 5);
     let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
     let evals = d.evals(ex.terms(), &w);
     // Exact expected scores: the minimum of the MSE is at the true K.
@@ -119,7 +119,7 @@ fn synthetic_weights_are_fitted_back() {
     for (n, x) in changes {
         set(&ex, &mut truth, n, x);
     }
-    let boards = data::random_positions(v, 30_000, 250, 21);
+    let boards = positions::random_positions(v, 30_000, 250, 21);
     let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
     let evals = d.evals(ex.terms(), &truth);
     d.set_results(&expected(&evals, 1.0)).unwrap();
@@ -159,7 +159,7 @@ fn noisy_problem() -> Noisy {
     set(&ex, &mut truth, "value.F.mg", 700.0);
     set(&ex, &mut truth, "value.F.eg", 650.0);
     set(&ex, &mut truth, "value.N.mg", 250.0);
-    let boards = data::random_positions(v, 24_000, 250, 8);
+    let boards = positions::random_positions(v, 24_000, 250, 8);
     let d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
     let labels = sampled(&d.evals(ex.terms(), &truth), 1.0, 77);
     Noisy { ex, boards, labels, start }
@@ -231,7 +231,7 @@ fn bad_options_are_errors() {
     }
     assert!(texel::tune(&Dataset::default(), &val, ex.terms(), start, &Default::default()).is_err());
     assert!(texel::tune(&train, &val, ex.terms(), &start[1..], &Default::default()).is_err());
-    assert!(data::split(vec![], 1.0, 1).is_err());
+    assert!(positions::split(vec![], 1.0, 1).is_err());
     assert!(texel::fit_k_evals(&[], &[]).is_err());
 }
 

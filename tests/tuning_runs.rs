@@ -56,7 +56,7 @@ fn games(dir: &Path, rounds: u64) {
         out: Some(dir.to_path_buf()),
         pgn: None,
         shard: None,
-        progress: false,
+        progress: Default::default(),
     };
     tournament::run(&s).unwrap();
 }
@@ -99,7 +99,13 @@ fn tune_reads_run_directories_and_writes_a_usable_config() {
 
     // The report accounts for every recorded position.
     let rows = output::read_positions(&run).unwrap();
-    let captures = rows.iter().filter(|r| r.capture).count();
+    // Next to a capture: the move played from it, or the one that reached it, captured.
+    let captures = (0..rows.len())
+        .filter(|&i| {
+            let reached = i > 0 && rows[i - 1].game_id == rows[i].game_id && rows[i - 1].capture;
+            rows[i].capture || reached
+        })
+        .count();
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     let d = &json["data"];
     let n = |k: &str| d[k].as_u64().unwrap() as usize;

@@ -186,7 +186,7 @@ fn imbalance_end_to_end_swaps_the_imbalance_between_colours() {
     assert_eq!(std::fs::read_to_string(out.join("values.csv")).unwrap(), before);
     // The matches' games feed the regression as ordinary run directories, which record
     // their node count for the table.
-    assert_eq!(fairylab::values::dataset::run_nodes(&out.join("R-vs-N")), Some(150));
+    assert_eq!(fairylab::values::regression::dataset::run_nodes(&out.join("R-vs-N")), Some(150));
     let e = error_of(&["values", "regress", "--variant", "capablanca", "--data", out.join("R-vs-N").to_str().unwrap()]);
     assert!(e.contains("chess"), "{e}");
     let _ = std::fs::remove_dir_all(&out);

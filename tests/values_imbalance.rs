@@ -4,8 +4,8 @@
 
 use fairylab::rng::Rng;
 use fairylab::stats::{elo_to_score, GameResult, Pentanomial};
-use fairylab::values::calibration::{elo, in_pawns, pair_score, Measure};
-use fairylab::values::combine::{combine, Equation};
+use fairylab::values::imbalance::calibration::{elo, in_pawns, pair_score, Measure};
+use fairylab::values::imbalance::combine::{combine, Equation};
 use fairylab::values::{Comparison, Pieces};
 use fairylab::Variant;
 

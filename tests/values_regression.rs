@@ -3,9 +3,9 @@
 //! the true values in about 95 % of repetitions.
 
 use fairylab::rng::Rng;
-use fairylab::values::dataset::{Dataset, GameData, Observation};
-use fairylab::values::logistic::Model;
-use fairylab::values::regress::{estimate, Regression, Settings};
+use fairylab::values::regression::dataset::{Dataset, GameData, Observation};
+use fairylab::values::regression::{estimate, Regression, Settings};
+use fairylab::values::Model;
 use fairylab::values::Pieces;
 use fairylab::Variant;
 

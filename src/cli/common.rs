@@ -34,7 +34,7 @@ pub struct Workers {
 impl Workers {
     /// The number of parallel games; `--concurrency 0` is an error on every command.
     pub fn threads(&self) -> Result<usize, Error> {
-        crate::tournament::concurrency(self.concurrency)
+        Ok(crate::tournament::concurrency(self.concurrency)?)
     }
 }
 

@@ -2,6 +2,7 @@
 pub mod bench;
 pub mod common;
 pub mod perft;
+pub mod progress;
 pub mod report;
 pub mod stats;
 pub mod tournament;

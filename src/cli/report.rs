@@ -48,7 +48,7 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         out: out.clone(),
         concurrency: a.run.workers.threads()?,
         seed: a.seed,
-        progress: !a.run.workers.quiet,
+        progress: super::progress::progress(a.run.workers.quiet),
         shard: a.run.shard()?,
     };
     if !a.run.workers.quiet {

@@ -215,7 +215,7 @@ impl TournamentArgs {
             out: self.out.clone(),
             pgn: self.pgnout.clone(),
             shard,
-            progress: !self.run.workers.quiet,
+            progress: super::progress::progress(self.run.workers.quiet),
         })
     }
 }

@@ -2,9 +2,11 @@
 //! verify, repeat) and `fairylab spsa` (match-based tuning of chosen weights).
 
 use super::common::{VariantFlags, Workers};
+use super::progress::progress;
 use crate::eval::EngineConfig;
-use crate::tuning::data::{self, Filter};
-use crate::tuning::dataset::{Dataset, Extractor};
+use crate::tournament::Progress;
+use crate::tuning::matrix::{Dataset, Extractor};
+use crate::tuning::positions::{self, Filter};
 use crate::tuning::run as pipeline;
 use crate::tuning::spsa::{self, SpsaSettings};
 use crate::tuning::texel::{self, TuneOptions};
@@ -43,7 +45,8 @@ pub struct FitArgs {
     /// `value.`); all others are held. Fewer free weights overfit less on small data.
     #[arg(long = "only")]
     pub only: Vec<String>,
-    /// Keep positions whose played move captured (dropped by default: not quiet).
+    /// Keep positions next to a capture: the move played from them or the one that
+    /// reached them captured (dropped by default: not quiet).
     #[arg(long)]
     pub keep_captures: bool,
     /// Keep positions with the side to move in check (dropped by default).
@@ -59,7 +62,7 @@ impl FitArgs {
         Filter { skip_captures: !self.keep_captures, skip_checks: !self.keep_checks, min_ply: self.min_ply }
     }
 
-    fn options(&self, seed: u64, k: Option<f64>, verbose: bool) -> Result<TuneOptions, Error> {
+    fn options(&self, seed: u64, k: Option<f64>, progress: Progress) -> Result<TuneOptions, Error> {
         if self.epochs == 0 || self.batch == 0 {
             return Err(Error("--epochs and --batch must be positive".into()));
         }
@@ -81,7 +84,7 @@ impl FitArgs {
             patience: self.patience,
             fixed: vec![],
             k,
-            verbose,
+            progress,
         })
     }
 
@@ -152,7 +155,8 @@ fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfi
 pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     let variant = a.game.load()?;
     let verbose = !a.quiet;
-    let opts = a.fit.options(a.seed, a.k, verbose && !a.bench)?;
+    // A bench times the tuner: it reports nothing while it runs.
+    let opts = a.fit.options(a.seed, a.k, if a.bench { Progress::silent() } else { progress(a.quiet) })?;
     let cfg = start_config(variant, &a.engine)?;
     let (layout, start) = pipeline::config_weights(variant, &cfg)?;
     let fixed = a.fit.fixed(variant)?;
@@ -212,7 +216,7 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
 fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> Result<(), Error> {
     let ex = Extractor::new(variant);
     let base = if a.data.is_empty() {
-        let boards = data::random_positions(variant, 50_000, 300, a.seed);
+        let boards = positions::random_positions(variant, 50_000, 300, a.seed);
         let mut d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()])?;
         // Labels from the starting evaluation, so the gradient is not trivially zero.
         let evals = d.evals(ex.terms(), start);
@@ -228,7 +232,8 @@ fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> R
     let times = a.bench_positions.div_ceil(base.len()).max(1);
     let big = base.repeated(times);
     let epochs = 3;
-    let o = TuneOptions { epochs, patience: 0, k: Some(a.k.unwrap_or(1.0)), verbose: false, ..opts.clone() };
+    let o =
+        TuneOptions { epochs, patience: 0, k: Some(a.k.unwrap_or(1.0)), progress: Progress::silent(), ..opts.clone() };
     let mut best = 0.0f64;
     for _ in 0..3 {
         let r = texel::tune(&big, &Dataset::default(), ex.terms(), start, &o)?;
@@ -304,9 +309,9 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         filter: a.fit.filter(),
         validation: a.fit.validation,
         fixed: a.fit.fixed(variant)?,
-        tune: a.fit.options(a.seed, None, !a.workers.quiet)?,
+        tune: a.fit.options(a.seed, None, progress(a.workers.quiet))?,
         out: a.out.clone(),
-        progress: !a.workers.quiet,
+        progress: progress(a.workers.quiet),
     };
     if !a.workers.quiet {
         eprintln!("seed {} (openings, splits and batch orders derive from it)", a.seed);
@@ -403,7 +408,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
         random_plies: a.random_plies,
         concurrency: a.workers.threads()?,
         out: a.out.clone(),
-        progress: !a.workers.quiet,
+        progress: progress(a.workers.quiet),
     };
     if !a.workers.quiet {
         eprintln!("seed {} (flips and openings derive from it)", a.seed);

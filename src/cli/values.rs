@@ -2,6 +2,7 @@
 //! piece values in pawns with 95 % intervals (see `crate::values`).
 
 use super::common::RunFlags;
+use super::progress::progress;
 use crate::values::experiment::{Experiment, Overrides};
 use crate::values::study::{imbalance, regress, ImbalanceRequest, RegressRequest};
 use crate::values::table::{self, ValueRow};
@@ -61,7 +62,7 @@ pub struct RegressArgs {
     pub skip_plies: u32,
     /// Fit only positions that still hold at least this share of the start position's
     /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
-    /// (see `values::dataset::Selection`); 0 keeps them.
+    /// (see `values::regression::dataset::Selection`); 0 keeps them.
     #[arg(long, default_value_t = 0.5)]
     pub min_pieces: f64,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
@@ -149,7 +150,7 @@ impl RegressArgs {
             compare: self.compare.clone(),
             concurrency: Some(self.run.workers.threads()?),
             shard: self.run.shard.clone(),
-            quiet: self.run.workers.quiet,
+            progress: progress(self.run.workers.quiet),
         })
     }
 }
@@ -173,7 +174,7 @@ impl ImbalanceArgs {
             out: self.out.clone(),
             concurrency: Some(self.run.workers.threads()?),
             shard: self.run.shard.clone(),
-            quiet: self.run.workers.quiet,
+            progress: progress(self.run.workers.quiet),
         })
     }
 }
@@ -226,7 +227,8 @@ pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
     // Checked here (0 is refused), passed as given: without the flag the file's value holds.
     a.run.workers.threads()?;
     let concurrency = a.run.workers.concurrency;
-    let o = Overrides { out: a.out.clone(), scale: a.scale, concurrency, quiet: a.run.workers.quiet, shard };
+    let o =
+        Overrides { out: a.out.clone(), scale: a.scale, concurrency, progress: progress(a.run.workers.quiet), shard };
     let rows = e.run(&o)?;
     if shard.is_none() {
         print!("{}", table::format(&rows));

@@ -8,7 +8,7 @@ pub use render::{elo as format_elo, markdown as render_markdown, pct as format_p
 pub mod svg;
 
 use crate::search::Limits;
-use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Settings};
+use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};
 use crate::values::pieces::Pieces;
 use crate::{Error, Variant};
 use figures::{Balance, Interval, Lengths};
@@ -161,7 +161,7 @@ pub struct ReportConfig {
     pub out: PathBuf,
     pub concurrency: usize,
     pub seed: u64,
-    pub progress: bool,
+    pub progress: Progress,
     /// Play only shard `i` of `n` of every run's games and write no report: for clusters.
     /// Merge the shards' folders (`tournament::output::merge_tree`) and run unsharded.
     pub shard: Option<(u64, u64)>,
@@ -199,7 +199,7 @@ fn self_play(
         out: Some(dir.to_path_buf()),
         pgn: None,
         shard: cfg.shard,
-        progress: cfg.progress,
+        progress: cfg.progress.clone(),
     };
     tournament::run(&settings)?;
     Ok(output::read_games(dir)?)
@@ -237,7 +237,7 @@ fn piece_values(
         jitter: 0.0,
         engine_set: vec![],
         skip_plies: 10,
-        min_pieces: crate::values::dataset::Selection::default().min_pieces,
+        min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
         model: "logistic".into(),
         bootstrap: 100,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
@@ -246,7 +246,8 @@ fn piece_values(
         all_setups: !variant.setup_choices().is_empty(),
         concurrency: Some(cfg.concurrency),
         shard: cfg.shard_arg(),
-        quiet: true,
+        // The report says what it plays; the studies inside it work silently.
+        progress: Progress::silent(),
     };
     let (mut rows, fit_failed) = match crate::values::study::regress(&regress) {
         Ok(r) => (r, false),
@@ -310,7 +311,7 @@ fn piece_values(
             out: Some(dir.join("imbalance")),
             concurrency: Some(cfg.concurrency),
             shard: cfg.shard_arg(),
-            quiet: true,
+            progress: Progress::silent(),
         };
         match crate::values::study::imbalance(&imb) {
             Ok((r, _)) => rows.extend(r),
@@ -402,151 +403,17 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         tuning: None,
         notes: vec![],
     };
-    let say = |s: &str| {
-        if cfg.progress {
-            eprintln!("{s}");
-        }
-    };
-    // Balance at two strengths; game shape from the stronger one.
-    let mut last = vec![];
-    for nodes in cfg.budget.nodes() {
-        say(&format!("balance at {nodes} nodes per move"));
-        let games =
-            self_play(variant, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
-        data.balance.push(figures::balance(&format!("{nodes} nodes"), nodes, &games));
-        last = games;
-    }
-    data.lengths = figures::lengths(&last);
-    data.terminations = figures::terminations(&last);
-
-    // Options not applied to this report: their effect on balance.
-    for (opt, _) in variant.available_options() {
-        if cfg.options.contains(opt) {
-            continue;
-        }
-        let mut opts = cfg.options.clone();
-        opts.push(opt.clone());
-        let v = Variant::load_with(&cfg.variant, &opts)?;
-        let nodes = cfg.budget.nodes()[0];
-        say(&format!("option {opt}"));
-        let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
-        data.option_effects.push(OptionFigures {
-            option: opt.clone(),
-            balance: figures::balance(opt, nodes, &games),
-            piece_values: vec![],
-            pieces: variant.option_pieces(opt).iter().map(|c| c.to_string()).collect(),
-        });
-    }
-
-    // Setup choices (Bland Chess 46): White's choice against Black's.
-    let choices = variant.setup_choices();
-    if !choices.is_empty() {
-        let nodes = cfg.budget.nodes()[0];
-        let mut cells = vec![];
-        for w in &choices {
-            for b in &choices {
-                let field = format!("{w}/{b}");
-                let fen = variant.setup_position(&field)?.fen();
-                say(&format!("setup {field}"));
-                let dir = runs.join(format!("setup-{w}-{b}"));
-                let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg, &dir, vec![fen], 2)?;
-                let bal = figures::balance(&field, nodes, &games);
-                cells.push(SetupCell {
-                    white: w.clone(),
-                    black: b.clone(),
-                    games: bal.games,
-                    white_score: bal.white_score,
-                });
-            }
-        }
-        let score =
-            |w: &str, b: &str| cells.iter().find(|c| c.white == w && c.black == b).map_or(0.5, |c| c.white_score.value);
-        let best_white = choices
-            .iter()
-            .map(|w| (w.clone(), choices.iter().map(|b| score(w, b)).fold(f64::INFINITY, f64::min)))
-            .fold((String::new(), f64::NEG_INFINITY), |a, x| if x.1 > a.1 { x } else { a });
-        let best_black = choices
-            .iter()
-            .map(|b| (b.clone(), choices.iter().map(|w| score(w, b)).fold(f64::NEG_INFINITY, f64::max)))
-            .fold((String::new(), f64::INFINITY), |a, x| if x.1 < a.1 { x } else { a });
-        data.setup = Some(SetupMatrix { choices, cells, best_white, best_black });
+    balance(variant, cfg, &runs, &mut data)?;
+    data.option_effects = option_effects(variant, cfg, &runs)?;
+    if let Some(matrix) = setup_matrix(variant, cfg, &runs)? {
+        data.setup = Some(matrix);
         data.notes.push(
             "The Bland Chess 46 start position is provisional (rules README #15): the source diagram is missing."
                 .into(),
         );
     }
-    // Piece values by both estimators: regression on self-play with varied material, and
-    // imbalance matches (a chain through every piece, plus "Flying Bomber against Rook" in
-    // the bomber games) calibrated by pawn odds. Options get the regression, F=R and a
-    // match for each piece they change.
-    say("piece values");
-    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &[], &mut data.notes);
-    for o in &mut data.option_effects {
-        say(&format!("piece values with {}", o.option));
-        let mut opts = cfg.options.clone();
-        opts.push(o.option.clone());
-        let focus = variant.option_pieces(&o.option);
-        let dir = runs.join(format!("values-{}", o.option));
-        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, &mut data.notes);
-    }
-    // Pieces that stand in for orthodox ones (Noble WingS): the same estimate in chess.
-    let replaced: Vec<(char, char)> =
-        Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
-    if !replaced.is_empty() {
-        say("orthodox piece values for the replaced pieces");
-        let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &[], &mut data.notes);
-        let regression = |list: &[PieceValue], l: char| {
-            list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
-        };
-        for (own, orth) in replaced {
-            if let (Some(a), Some(b)) = (regression(&data.piece_values, own), regression(&chess, orth)) {
-                data.replacements.push(Replacement { piece: a, orthodox: b });
-            }
-        }
-    }
-
-    // A tuned engine config, where one exists: its gain and its material weights.
-    let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
-    if cfg.options.is_empty() && Path::new(&tuned).exists() {
-        say(&format!("tuned engine {tuned}"));
-        let nodes = cfg.budget.nodes()[0];
-        let settings = Settings {
-            variant,
-            engines: vec![
-                EngineSpec::parse(&format!("name=tuned config={tuned}"))?,
-                EngineSpec::parse("name=default")?,
-            ],
-            mode: Mode::RoundRobin,
-            rounds: cfg.budget.pairs(),
-            concurrency: cfg.concurrency,
-            openings: OpeningConfig { random_plies: 4, seed: cfg.seed, ..Default::default() },
-            limits: Limits::nodes(nodes),
-            clock: None,
-            adjudication: Default::default(),
-            sprt: None,
-            out: Some(runs.join("tuning")),
-            pgn: None,
-            shard: cfg.shard,
-            progress: cfg.progress,
-        };
-        let summary = tournament::run(&settings)?;
-        let e = &summary.encounters[0];
-        let elo = e.penta.elo().map_or(Interval { value: 0.0, low: 0.0, high: 0.0 }, |x| Interval {
-            value: x.value,
-            low: x.lower,
-            high: x.upper,
-        });
-        let (default, tuned_ev) = evaluators(variant, &tuned)?;
-        let weights = default
-            .layout
-            .names
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| n.starts_with("value."))
-            .map(|(i, n)| (n.clone(), default.weights[i] as f64, tuned_ev.weights[i] as f64))
-            .collect();
-        data.tuning = Some(Tuning { config: tuned, games: e.wdl.games(), elo, weights });
-    }
+    all_piece_values(variant, cfg, &runs, &mut data)?;
+    data.tuning = tuning(variant, cfg, &runs)?;
     data.notes.push(format!(
         "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed
@@ -556,6 +423,160 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         write(&cfg.out, &data)?;
     }
     Ok(data)
+}
+
+/// Balance at two strengths; the game shape (lengths, terminations) from the stronger one.
+fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
+    let mut last = vec![];
+    for nodes in cfg.budget.nodes() {
+        cfg.progress.note(&format!("balance at {nodes} nodes per move"));
+        let games =
+            self_play(variant, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
+        data.balance.push(figures::balance(&format!("{nodes} nodes"), nodes, &games));
+        last = games;
+    }
+    data.lengths = figures::lengths(&last);
+    data.terminations = figures::terminations(&last);
+    Ok(())
+}
+
+/// The balance with each option the report does not apply (their piece values come later).
+fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Vec<OptionFigures>, Error> {
+    let mut effects = vec![];
+    for (opt, _) in variant.available_options() {
+        if cfg.options.contains(opt) {
+            continue;
+        }
+        let mut opts = cfg.options.clone();
+        opts.push(opt.clone());
+        let v = Variant::load_with(&cfg.variant, &opts)?;
+        let nodes = cfg.budget.nodes()[0];
+        cfg.progress.note(&format!("option {opt}"));
+        let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
+        effects.push(OptionFigures {
+            option: opt.clone(),
+            balance: figures::balance(opt, nodes, &games),
+            piece_values: vec![],
+            pieces: variant.option_pieces(opt).iter().map(|c| c.to_string()).collect(),
+        });
+    }
+    Ok(effects)
+}
+
+/// Setup choices (Bland Chess 46): White's choice against Black's, and each side's best.
+fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<SetupMatrix>, Error> {
+    let choices = variant.setup_choices();
+    if choices.is_empty() {
+        return Ok(None);
+    }
+    let nodes = cfg.budget.nodes()[0];
+    let mut cells = vec![];
+    for w in &choices {
+        for b in &choices {
+            let field = format!("{w}/{b}");
+            let fen = variant.setup_position(&field)?.fen();
+            cfg.progress.note(&format!("setup {field}"));
+            let dir = runs.join(format!("setup-{w}-{b}"));
+            let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg, &dir, vec![fen], 2)?;
+            let bal = figures::balance(&field, nodes, &games);
+            cells.push(SetupCell {
+                white: w.clone(),
+                black: b.clone(),
+                games: bal.games,
+                white_score: bal.white_score,
+            });
+        }
+    }
+    let score =
+        |w: &str, b: &str| cells.iter().find(|c| c.white == w && c.black == b).map_or(0.5, |c| c.white_score.value);
+    // White's best choice is the one whose worst reply is least bad, and Black's the reverse.
+    let best_white = choices
+        .iter()
+        .map(|w| (w.clone(), choices.iter().map(|b| score(w, b)).fold(f64::INFINITY, f64::min)))
+        .fold((String::new(), f64::NEG_INFINITY), |a, x| if x.1 > a.1 { x } else { a });
+    let best_black = choices
+        .iter()
+        .map(|b| (b.clone(), choices.iter().map(|w| score(w, b)).fold(f64::NEG_INFINITY, f64::max)))
+        .fold((String::new(), f64::INFINITY), |a, x| if x.1 < a.1 { x } else { a });
+    Ok(Some(SetupMatrix { choices, cells, best_white, best_black }))
+}
+
+/// Piece values by both estimators: regression on self-play with varied material, and
+/// imbalance matches (a chain through every piece, plus "Flying Bomber against Rook" in
+/// the bomber games) calibrated by pawn odds. Options get the regression, F=R and a match
+/// for each piece they change; pieces that stand in for orthodox ones (Noble WingS) get
+/// the same estimate in chess beside them.
+fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
+    cfg.progress.note("piece values");
+    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &[], &mut data.notes);
+    for o in &mut data.option_effects {
+        cfg.progress.note(&format!("piece values with {}", o.option));
+        let mut opts = cfg.options.clone();
+        opts.push(o.option.clone());
+        let focus = variant.option_pieces(&o.option);
+        let dir = runs.join(format!("values-{}", o.option));
+        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, &mut data.notes);
+    }
+    let replaced: Vec<(char, char)> =
+        Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
+    if replaced.is_empty() {
+        return Ok(());
+    }
+    cfg.progress.note("orthodox piece values for the replaced pieces");
+    let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &[], &mut data.notes);
+    let regression = |list: &[PieceValue], l: char| {
+        list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
+    };
+    for (own, orth) in replaced {
+        if let (Some(a), Some(b)) = (regression(&data.piece_values, own), regression(&chess, orth)) {
+            data.replacements.push(Replacement { piece: a, orthodox: b });
+        }
+    }
+    Ok(())
+}
+
+/// A tuned engine config, where one exists: its gain over the default and its material
+/// weights.
+fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tuning>, Error> {
+    let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
+    if !cfg.options.is_empty() || !Path::new(&tuned).exists() {
+        return Ok(None);
+    }
+    cfg.progress.note(&format!("tuned engine {tuned}"));
+    let nodes = cfg.budget.nodes()[0];
+    let settings = Settings {
+        variant,
+        engines: vec![EngineSpec::parse(&format!("name=tuned config={tuned}"))?, EngineSpec::parse("name=default")?],
+        mode: Mode::RoundRobin,
+        rounds: cfg.budget.pairs(),
+        concurrency: cfg.concurrency,
+        openings: OpeningConfig { random_plies: 4, seed: cfg.seed, ..Default::default() },
+        limits: Limits::nodes(nodes),
+        clock: None,
+        adjudication: Default::default(),
+        sprt: None,
+        out: Some(runs.join("tuning")),
+        pgn: None,
+        shard: cfg.shard,
+        progress: cfg.progress.clone(),
+    };
+    let summary = tournament::run(&settings)?;
+    let e = &summary.encounters[0];
+    let elo = e.penta.elo().map_or(Interval { value: 0.0, low: 0.0, high: 0.0 }, |x| Interval {
+        value: x.value,
+        low: x.lower,
+        high: x.upper,
+    });
+    let (default, tuned_ev) = evaluators(variant, &tuned)?;
+    let weights = default
+        .layout
+        .names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.starts_with("value."))
+        .map(|(i, n)| (n.clone(), default.weights[i] as f64, tuned_ev.weights[i] as f64))
+        .collect();
+    Ok(Some(Tuning { config: tuned, games: e.wdl.games(), elo, weights }))
 }
 
 /// Writes report.json, the CSV tables, report.md and report.html.

@@ -87,6 +87,15 @@ pub fn markdown(d: &ReportData) -> String {
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
     s += &bomber_headline(d);
+    for section in [balance_md, shape_md, piece_values_md, replacements_md, options_md, setup_md, tuning_md, notes_md] {
+        s += &section(d);
+    }
+    s
+}
+
+/// White's score, advantage and draw rate at each budget.
+fn balance_md(d: &ReportData) -> String {
+    let mut s = String::new();
     s += "## Balance\n\nWhite's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
     for b in &d.balance {
@@ -100,6 +109,12 @@ pub fn markdown(d: &ReportData) -> String {
             100.0 * b.decisive_rate
         );
     }
+    s
+}
+
+/// How long games last and how they end.
+fn shape_md(d: &ReportData) -> String {
+    let mut s = String::new();
     s += "\n## Game shape\n\n";
     s += &format!("Mean length {:.1} plies, median {} plies (stronger budget).\n\n", d.lengths.mean, d.lengths.median);
     s += "| ending | games |\n|---|---|\n";
@@ -110,6 +125,12 @@ pub fn markdown(d: &ReportData) -> String {
     for (p, n) in &d.lengths.bins {
         s += &format!("| {p}-{} | {n} |\n", p + d.lengths.bin_width - 1);
     }
+    s
+}
+
+/// Every piece value, the two estimators side by side when both measured a piece.
+fn piece_values_md(d: &ReportData) -> String {
+    let mut s = String::new();
     s += "\n## Piece values\n\n";
     if d.piece_values.is_empty() {
         s += "Not measured in this report.\n";
@@ -158,6 +179,12 @@ pub fn markdown(d: &ReportData) -> String {
             s += &format!("| {} | {} | {} | {} |\n", v.piece, value_cells(v, false), v.method, v.games);
         }
     }
+    s
+}
+
+/// Pieces beside the orthodox pieces they replace (Noble WingS).
+fn replacements_md(d: &ReportData) -> String {
+    let mut s = String::new();
     if !d.replacements.is_empty() {
         s += "\n## Pieces against the orthodox ones they replace\n\n";
         s += "Each piece's value in this game next to the value of the orthodox piece it takes the place of, measured in orthodox chess by the same method and budget.\n\n";
@@ -177,6 +204,12 @@ pub fn markdown(d: &ReportData) -> String {
             );
         }
     }
+    s
+}
+
+/// Balance and piece values with each option.
+fn options_md(d: &ReportData) -> String {
+    let mut s = String::new();
     if !d.option_effects.is_empty() {
         s += "\n## Options\n\n| option | changes | search | games | White's score | draw rate |\n|---|---|---|---|---|---|\n";
         for o in &d.option_effects {
@@ -207,6 +240,12 @@ pub fn markdown(d: &ReportData) -> String {
             }
         }
     }
+    s
+}
+
+/// The matrix of setup choices (Bland Chess 46).
+fn setup_md(d: &ReportData) -> String {
+    let mut s = String::new();
     if let Some(m) = &d.setup {
         s += "\n## Setup choices\n\nWhite's score by White's choice (rows) against Black's (columns).\n\n| White \\ Black |";
         for c in &m.choices {
@@ -231,6 +270,12 @@ pub fn markdown(d: &ReportData) -> String {
             m.best_white.0, m.best_white.1, m.best_black.0, m.best_black.1
         );
     }
+    s
+}
+
+/// A tuned engine config's gain and material weights.
+fn tuning_md(d: &ReportData) -> String {
+    let mut s = String::new();
     if let Some(t) = &d.tuning {
         s += &format!(
             "\n## Tuning\n\n`{}` against the default engine: {} Elo over {} games.\n\n| weight | default | tuned |\n|---|---|---|\n",
@@ -242,6 +287,12 @@ pub fn markdown(d: &ReportData) -> String {
             s += &format!("| {n} | {a:.0} | {b:.0} |\n");
         }
     }
+    s
+}
+
+/// How the figures were made.
+fn notes_md(d: &ReportData) -> String {
+    let mut s = String::new();
     if !d.notes.is_empty() {
         s += "\n## Notes\n\n";
         for n in &d.notes {

@@ -9,6 +9,7 @@
 //! Folders written before the manifest (Rust `Debug` text) are read by [`legacy`]:
 //! compared the old way, and rewritten in this form once they resume.
 
+pub use super::error::RunError;
 use super::legacy;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -182,64 +183,6 @@ pub struct Difference {
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {} in the folder, {} now", self.key, self.folder, self.now)
-    }
-}
-
-/// Why a run directory cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunError {
-    /// The folder holds games of other settings.
-    DifferentRun {
-        dir: PathBuf,
-        differences: Vec<Difference>,
-        hint: Option<String>,
-    },
-    /// Same settings, but another engine build or config played the games.
-    OtherEngine {
-        dir: PathBuf,
-    },
-    /// The folder's manifest cannot be read as one.
-    Unreadable {
-        path: PathBuf,
-        reason: String,
-    },
-    Io {
-        path: PathBuf,
-        reason: String,
-    },
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::DifferentRun { dir, differences, hint } => {
-                let list: Vec<String> = differences.iter().map(|d| d.to_string()).collect();
-                write!(
-                    f,
-                    "{} holds a different run ({}); resume needs the same settings{}, or choose another output folder",
-                    dir.display(),
-                    list.join("; "),
-                    hint.as_deref().map(|h| format!(" ({h})")).unwrap_or_default()
-                )
-            }
-            RunError::OtherEngine { dir } => write!(
-                f,
-                "{} holds games played by another engine build or engine config (engine signature in its \
-                 run.toml differs): finish it with the build and config that started it, or choose another \
-                 output folder",
-                dir.display()
-            ),
-            RunError::Unreadable { path, reason } => write!(f, "{}: {reason}", path.display()),
-            RunError::Io { path, reason } => write!(f, "{}: {reason}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
-
-impl From<RunError> for crate::Error {
-    fn from(e: RunError) -> Self {
-        crate::Error(e.to_string())
     }
 }
 

@@ -1,26 +1,34 @@
-//! Self-play tournaments: game pairs with colours swapped, played in parallel on a rayon
-//! pool. A game depends only on the seed, its opening and its players, never on
+//! Self-play tournaments: game pairs with colours swapped, played in parallel by the
+//! [`runner`]. A game depends only on the seed, its opening and its players, never on
 //! scheduling, so runs are reproducible at any concurrency and can be resumed or split
 //! into shards that merge.
 
 pub mod engines;
+pub mod error;
 pub mod legacy;
 pub mod manifest;
 pub mod openings;
 pub mod output;
+pub mod progress;
+pub mod quiet;
+pub mod runner;
+pub mod schedule;
 
-use crate::games::{pgn, play_game, Adjudication, GameRecord, Player};
+pub use error::RunError;
+pub use progress::Progress;
+pub use runner::concurrency;
+
+use crate::games::{Adjudication, Player};
 use crate::search::Limits;
 use crate::stats::{GameResult, Pentanomial, Sprt, SprtResult, SprtStatus, Wdl};
 use crate::{Error, Variant};
 use engines::EngineSpec;
 use manifest::{EngineEntry, Manifest};
 use openings::OpeningConfig;
-use output::{GameRow, Writer};
-use std::collections::{BTreeMap, HashMap};
+use output::GameRow;
+use runner::Roster;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// Pairs before an SPRT may stop a run.
@@ -51,7 +59,7 @@ pub struct Settings {
     pub pgn: Option<PathBuf>,
     /// (index from 1, count): play only pairs with `pair_id % count == index - 1`.
     pub shard: Option<(u64, u64)>,
-    pub progress: bool,
+    pub progress: Progress,
 }
 
 /// Results of one encounter, from engine `a`'s point of view.
@@ -139,10 +147,10 @@ impl Settings {
 }
 
 /// Every in-process engine's signature (external ones have none), by engine name.
-fn signatures(s: &Settings) -> Result<Vec<(String, u64)>, Error> {
+fn signatures(s: &Settings) -> Result<Vec<(String, u64)>, RunError> {
     let mut out = vec![];
     for e in &s.engines {
-        if let Some(sig) = e.signature(s.variant)? {
+        if let Some(sig) = e.signature(s.variant).map_err(RunError::Player)? {
             out.push((e.name.clone(), sig));
         }
     }
@@ -164,15 +172,6 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
 /// so each shard gets an even share of every run, whatever its length.
 pub fn in_shard(pair: u64, shard: Option<(u64, u64)>) -> bool {
     shard.is_none_or(|(i, n)| pair % n == i - 1)
-}
-
-/// Parallel games: the number asked for (at least 1), or one per core.
-pub fn concurrency(requested: Option<usize>) -> Result<usize, Error> {
-    match requested {
-        Some(0) => Err(Error("--concurrency must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
 }
 
 /// A game score (1, 0.5, 0) as a result.
@@ -227,262 +226,98 @@ impl Tally {
     }
 }
 
-/// The first encounter's results as the progress bar shows them.
-fn progress_line(t: &Tally) -> String {
-    let e0 = &t.encounters[0];
-    let elo = e0.penta.elo().map(|e| format!("{:+.1} ± {:.1}", e.value, e.margin())).unwrap_or_else(|| "-".into());
-    format!("{} vs {}: {}-{}-{}  Elo {elo}", e0.a, e0.b, e0.wdl.wins, e0.wdl.draws, e0.wdl.losses)
+/// The engines of a tournament as the runner's roster.
+struct Engines<'a>(&'a Settings);
+
+impl Roster for Engines<'_> {
+    fn player(&self, i: usize) -> Result<Box<dyn Player>, String> {
+        let s = self.0;
+        s.engines[i].player(s.variant, &s.limits, s.clock)
+    }
+
+    /// Every engine was validated before the run.
+    fn check(&self, _: &runner::Game) -> Result<(), String> {
+        Ok(())
+    }
 }
 
-/// A bar over every game of the run (or shard), the games finished before this start
-/// already counted, so the results it shows are those of the games it counts from the
-/// first frame on (and none before the first game).
-fn progress_bar(visible: bool, tally: &Tally, todo: usize) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new((tally.games + todo) as u64);
-    if visible {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    if tally.games > 0 {
-        bar.set_position(tally.games as u64);
-        // The resumed games took no time now: they must not speed up the estimate.
-        bar.reset_eta();
-        bar.set_message(progress_line(tally));
-    }
-    bar
+/// Results so far, and the SPRT's decision once it has one.
+struct Referee<'a> {
+    tally: Tally,
+    sprt: Option<&'a Sprt>,
+    decision: Option<SprtResult>,
 }
 
-struct Job {
-    game_id: u64,
-    pair_id: u64,
-    white: usize,
-    black: usize,
-    round: u64,
+impl runner::Referee for Referee<'_> {
+    fn record(&mut self, row: &GameRow) {
+        self.tally.add(row);
+    }
+
+    fn decided(&mut self) -> bool {
+        // The approximate LLR misjudges tiny one-sided samples, so the test only acts
+        // once a few pairs are in.
+        if let (None, Some(sprt)) = (&self.decision, self.sprt) {
+            let penta = self.tally.prefix_penta();
+            if penta.pairs() >= MIN_SPRT_PAIRS {
+                let r = sprt.test_pentanomial(&penta);
+                if r.status != SprtStatus::Continue {
+                    self.decision = Some(r);
+                }
+            }
+        }
+        self.decision.is_some()
+    }
+
+    fn standing(&self) -> Option<&Encounter> {
+        self.tally.encounters.first()
+    }
 }
 
 /// Runs (or resumes) a tournament.
-pub fn run(s: &Settings) -> Result<Summary, Error> {
+pub fn run(s: &Settings) -> Result<Summary, RunError> {
     if s.engines.len() < 2 {
-        return Err(Error("a tournament needs at least two engines".into()));
+        return Err(RunError::Invalid("a tournament needs at least two engines".into()));
     }
     for e in &s.engines {
-        e.validate(s.variant)?;
+        e.validate(s.variant).map_err(RunError::Player)?;
     }
     let encounters = s.encounters();
-    let mut jobs = Vec::new();
-    for (ei, &(a, b)) in encounters.iter().enumerate() {
-        for r in 0..s.rounds {
-            let pair_id = ei as u64 * s.rounds + r;
-            if !in_shard(pair_id, s.shard) {
-                continue;
-            }
-            jobs.push(Job { game_id: 2 * pair_id, pair_id, white: a, black: b, round: r });
-            jobs.push(Job { game_id: 2 * pair_id + 1, pair_id, white: b, black: a, round: r });
-        }
-    }
-    let mut tally = Tally {
+    let names: Vec<String> = s.engines.iter().map(|e| e.name.clone()).collect();
+    let schedule = schedule::colour_swapped_pairs(&encounters, &names, s.rounds, &s.openings.imbalance, s.shard);
+    let tally = Tally {
         encounters: encounters
             .iter()
-            .map(|&(a, b)| Encounter {
-                a: s.engines[a].name.clone(),
-                b: s.engines[b].name.clone(),
-                ..Default::default()
-            })
+            .map(|&(a, b)| Encounter { a: names[a].clone(), b: names[b].clone(), ..Default::default() })
             .collect(),
         pairs: BTreeMap::new(),
         terminations: BTreeMap::new(),
         rounds: s.rounds.max(1),
         games: 0,
     };
-
-    let mut writer = None;
-    if let Some(dir) = &s.out {
-        std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-        let sigs = signatures(s)?;
-        let opened =
-            manifest::open(dir, &s.manifest(&sigs), &legacy::tournament_text(s, &sigs), encounters.len() == 1)?;
-        if let (manifest::Opened::Extended { from_rounds }, true) = (opened, s.progress) {
-            eprintln!("extending {} from {from_rounds} to {} rounds", dir.display(), s.rounds);
+    let folder = match &s.out {
+        Some(dir) => {
+            let sigs = signatures(s)?;
+            Some(runner::Folder {
+                dir,
+                manifest: s.manifest(&sigs),
+                legacy: legacy::tournament_text(s, &sigs),
+                extendable: encounters.len() == 1,
+            })
         }
-        let (w, done) = Writer::open(dir, s.pgn.clone())?;
-        let done_ids: std::collections::HashSet<u64> = done.iter().map(|g| g.game_id).collect();
-        for g in &done {
-            tally.add(g);
-        }
-        if !done.is_empty() && s.progress {
-            eprintln!("resuming: {} games already finished in {}", done.len(), dir.display());
-        }
-        jobs.retain(|j| !done_ids.contains(&j.game_id));
-        writer = Some(w);
-    }
-    let mut pgn_only = match (&s.out, &s.pgn) {
-        (None, Some(p)) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| Error(format!("cannot open {}: {e}", p.display())))?,
-        ),
-        _ => None,
+        None => None,
     };
-
-    let bar = progress_bar(s.progress, &tally, jobs.len());
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(usize, GameRecord), String>>();
-    let workers = s.concurrency.max(1).min(jobs.len().max(1));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(workers)
-        .build()
-        .map_err(|e| Error(format!("cannot start {workers} threads: {e}")))?;
-    let mut sprt_result = None;
-    let mut failure: Option<String> = None;
-    pool.in_place_scope(|scope| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (next, stop, jobs) = (&next, &stop, &jobs);
-            scope.spawn(move |_| {
-                let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
-                let mut openings_cache: HashMap<u64, crate::Board> = HashMap::new();
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { break };
-                    let result = (|| -> Result<GameRecord, String> {
-                        let start = match openings_cache.get(&job.round) {
-                            Some(b) => *b,
-                            None => {
-                                let b = openings::opening(s.variant, &s.openings, job.round).map_err(|e| e.0)?;
-                                openings_cache.insert(job.round, b);
-                                b
-                            }
-                        };
-                        for idx in [job.white, job.black] {
-                            if let std::collections::hash_map::Entry::Vacant(v) = players.entry(idx) {
-                                v.insert(s.engines[idx].player(s.variant, &s.limits, s.clock)?);
-                            }
-                        }
-                        let mut w = players.remove(&job.white).unwrap();
-                        let mut b = players.remove(&job.black).unwrap();
-                        let rec = play_game(&start, w.as_mut(), b.as_mut(), &s.adjudication);
-                        players.insert(job.white, w);
-                        players.insert(job.black, b);
-                        Ok(rec)
-                    })();
-                    if tx.send(result.map(|r| (i, r))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for msg in rx.iter() {
-            let (i, rec) = match msg {
-                Ok(x) => x,
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
-                    continue;
-                }
-            };
-            let job = &jobs[i];
-            let (wn, bn) = (&s.engines[job.white].name, &s.engines[job.black].name);
-            let row = GameRow::new(job.game_id, job.pair_id, s.openings.seed, wn, bn, &rec);
-            if let Some(w) = writer.as_mut() {
-                let positions = output::position_rows(job.game_id, &rec);
-                let text =
-                    s.pgn.as_ref().map(|_| pgn::write(&rec, s.variant.name(), wn, bn, &(job.pair_id + 1).to_string()));
-                if let Err(e) = w.write(&row, &positions, text.as_deref()) {
-                    failure.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            } else if let Some(f) = pgn_only.as_mut() {
-                use std::io::Write;
-                let text = pgn::write(&rec, s.variant.name(), wn, bn, &(job.pair_id + 1).to_string());
-                if let Err(e) = f.write_all(text.as_bytes()) {
-                    failure.get_or_insert(e.to_string());
-                }
-            }
-            tally.add(&row);
-            // Counted before its result is shown: no frame shows a result it does not count.
-            bar.inc(1);
-            bar.set_message(progress_line(&tally));
-            // The approximate LLR misjudges tiny one-sided samples, so the test only acts
-            // once a few pairs are in.
-            if let Some(sprt) = s.sprt.as_ref().filter(|_| tally.prefix_penta().pairs() >= MIN_SPRT_PAIRS) {
-                let r = sprt.test_pentanomial(&tally.prefix_penta());
-                if r.status != SprtStatus::Continue && sprt_result.is_none() {
-                    sprt_result = Some(r);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = failure {
-        return Err(Error(e));
-    }
-    let sprt = sprt_result.or_else(|| s.sprt.as_ref().map(|sp| sp.test_pentanomial(&tally.prefix_penta())));
+    let run = runner::Run {
+        variant: s.variant,
+        openings: &s.openings,
+        adjudication: &s.adjudication,
+        concurrency: s.concurrency,
+        folder,
+        pgn: s.pgn.as_deref(),
+        progress: &s.progress,
+    };
+    let mut referee = Referee { tally, sprt: s.sprt.as_ref(), decision: None };
+    runner::play(&run, schedule, &Engines(s), &mut referee)?;
+    let Referee { tally, decision, .. } = referee;
+    let sprt = decision.or_else(|| s.sprt.as_ref().map(|sp| sp.test_pentanomial(&tally.prefix_penta())));
     Ok(Summary { encounters: tally.encounters, games: tally.games, sprt, terminations: tally.terminations })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tally() -> Tally {
-        Tally {
-            encounters: vec![Encounter { a: "A".into(), b: "B".into(), ..Default::default() }],
-            pairs: BTreeMap::new(),
-            terminations: BTreeMap::new(),
-            rounds: 4,
-            games: 0,
-        }
-    }
-
-    fn row(game_id: u64, result: &str) -> GameRow {
-        GameRow {
-            game_id,
-            pair_id: game_id / 2,
-            white: "A".into(),
-            black: "B".into(),
-            result: result.into(),
-            termination: "checkmate".into(),
-            plies: 1,
-            white_material: String::new(),
-            black_material: String::new(),
-            seed: 1,
-            opening: String::new(),
-            moves: String::new(),
-            final_fen: String::new(),
-        }
-    }
-
-    /// Wins, draws and losses shown in a progress message.
-    fn shown(msg: &str) -> u64 {
-        let wdl = msg.split(": ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("0-0-0");
-        wdl.split('-').map(|n| n.parse::<u64>().unwrap()).sum()
-    }
-
-    #[test]
-    fn the_progress_bar_shows_only_counted_results() {
-        let mut t = tally();
-        let bar = progress_bar(false, &t, 4);
-        assert_eq!((bar.position(), bar.message().as_str()), (0, ""), "no result before the first game");
-        t.add(&row(0, "1-0"));
-        bar.inc(1);
-        bar.set_message(progress_line(&t));
-        assert_eq!((bar.position(), shown(&bar.message())), (1, 1));
-        // A resumed run counts its finished games from the first frame.
-        t.add(&row(1, "1/2-1/2"));
-        t.add(&row(2, "0-1"));
-        let bar = progress_bar(false, &t, 5);
-        assert_eq!((bar.position(), bar.length(), shown(&bar.message())), (3, Some(8), 3));
-    }
 }

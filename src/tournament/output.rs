@@ -84,39 +84,121 @@ pub fn position_rows(game_id: u64, r: &GameRecord) -> Vec<PositionRow> {
         .collect()
 }
 
-/// Reads the complete rows of a CSV file. Returns the rows, the length of the valid
-/// prefix, and whether anything after it must be cut (a row interrupted mid-write).
-fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<(Vec<T>, u64, bool), String> {
+/// The columns of `games.csv` and `positions.csv`, in order: the header line each file
+/// starts with.
+const GAME_COLUMNS: &str =
+    "game_id,pair_id,white,black,result,termination,plies,white_material,black_material,seed,opening,moves,final_fen";
+const POSITION_COLUMNS: &str = "game_id,ply,fen,score_white,capture,result";
+
+/// A complete line of a CSV file that is not a row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Damage {
+    /// Line number from 1 (the header is line 1).
+    line: usize,
+    /// Rows read before it.
+    after: usize,
+    /// The game id the line starts with, when it starts with one.
+    game_id: Option<u64>,
+    reason: String,
+}
+
+/// What a CSV file of a run folder holds.
+struct Rows<T> {
+    rows: Vec<T>,
+    /// Complete lines (ending in a newline) that are not rows.
+    damaged: Vec<Damage>,
+    /// Bytes up to the last newline: anything after it is a row interrupted mid-write.
+    complete: u64,
+    /// The interrupted row after `complete` (empty when the file ends in a newline).
+    tail: Vec<u8>,
+}
+
+impl<T> Rows<T> {
+    fn empty() -> Rows<T> {
+        Rows { rows: vec![], damaged: vec![], complete: 0, tail: vec![] }
+    }
+}
+
+/// The game id a (possibly damaged) line starts with.
+fn leading_id(line: &[u8]) -> Option<u64> {
+    let end = line.iter().position(|&b| b == b',')?;
+    std::str::from_utf8(&line[..end]).ok()?.parse().ok()
+}
+
+/// One line as a CSV record. Lines are parsed one by one, not as one CSV stream, so a
+/// stray quote damages its own line only instead of swallowing the rows after it.
+fn record(line: &[u8]) -> Result<csv::ByteRecord, String> {
+    if !line.contains(&b'"') {
+        return Ok(line.split(|&b| b == b',').collect());
+    }
+    let mut rdr = csv::ReaderBuilder::new().has_headers(false).from_reader(line);
+    let (mut rec, mut extra) = (csv::ByteRecord::new(), csv::ByteRecord::new());
+    match (rdr.read_byte_record(&mut rec), rdr.read_byte_record(&mut extra)) {
+        (Ok(true), Ok(false)) => Ok(rec),
+        (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
+        _ => Err("not one CSV record".into()),
+    }
+}
+
+/// Reads a run folder's CSV file: every row of every complete line, each damaged line
+/// noted (not only the first: the rows after it are kept).
+fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path, columns: &str) -> Result<Rows<T>, String> {
     let text = match std::fs::read(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((vec![], 0, false)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Rows::empty()),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    // Only rows ending in a newline are complete.
     let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let mut rdr = csv::ReaderBuilder::new().has_headers(true).from_reader(&text[..complete]);
-    let mut rows = Vec::new();
-    let mut iter = rdr.deserialize::<T>();
-    loop {
-        let before = iter.reader().position().byte();
-        match iter.next() {
-            None => break,
-            Some(Ok(r)) => rows.push(r),
-            Some(Err(e)) => {
-                eprintln!("warning: {}: dropping unreadable rows from byte {before}: {e}", path.display());
-                return Ok((rows, before, true));
+    let width = columns.split(',').count();
+    let mut out = Rows { complete: complete as u64, tail: text[complete..].to_vec(), ..Rows::empty() };
+    for (i, line) in text[..complete].split(|&b| b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() || (i == 0 && line == columns.as_bytes()) {
+            continue;
+        }
+        let parsed = record(line).and_then(|r| {
+            if r.len() != width {
+                return Err(format!("{} fields, not {width}", r.len()));
+            }
+            r.deserialize::<T>(None).map_err(|e| e.to_string())
+        });
+        match parsed {
+            Ok(row) => out.rows.push(row),
+            Err(reason) => {
+                let reason = if i == 0 { format!("not the header ({reason})") } else { reason };
+                out.damaged.push(Damage { line: i + 1, after: out.rows.len(), game_id: leading_id(line), reason })
             }
         }
     }
-    Ok((rows, complete as u64, complete < text.len()))
+    Ok(out)
+}
+
+/// The rows of a file that must be whole: a damaged line is an error naming it (an
+/// interrupted last row is not: the run writing it may still be going).
+fn read_whole<T: for<'de> Deserialize<'de>>(path: &Path, columns: &str) -> Result<Vec<T>, String> {
+    let rows = read_rows::<T>(path, columns)?;
+    match rows.damaged.first() {
+        None => Ok(rows.rows),
+        Some(d) => Err(format!(
+            "{}: line {} is damaged ({}){}; resuming the run (its command again) drops damaged rows and replays \
+             their games",
+            path.display(),
+            d.line,
+            d.reason,
+            match rows.damaged.len() {
+                1 => String::new(),
+                n => format!(", and {} more lines", n - 1),
+            }
+        )),
+    }
 }
 
 pub fn read_games(dir: &Path) -> Result<Vec<GameRow>, String> {
-    Ok(read_rows::<GameRow>(&dir.join("games.csv"))?.0)
+    read_whole(&dir.join("games.csv"), GAME_COLUMNS)
 }
 
 pub fn read_positions(dir: &Path) -> Result<Vec<PositionRow>, String> {
-    Ok(read_rows::<PositionRow>(&dir.join("positions.csv"))?.0)
+    read_whole(&dir.join("positions.csv"), POSITION_COLUMNS)
 }
 
 /// Appends rows to the run directory's files, flushing after every game.
@@ -124,6 +206,15 @@ pub struct Writer {
     games: csv::Writer<File>,
     positions: csv::Writer<File>,
     pgn: Option<File>,
+}
+
+/// A run folder opened to go on: its writer, its finished games and what was repaired.
+pub struct Resumed {
+    pub writer: Writer,
+    /// Finished games (each with all of its positions).
+    pub done: Vec<GameRow>,
+    /// What was wrong with the files and what was done about it, one line each.
+    pub repairs: Vec<String>,
 }
 
 fn open_append(path: &Path) -> Result<(File, bool), String> {
@@ -136,27 +227,104 @@ fn open_append(path: &Path) -> Result<(File, bool), String> {
     Ok((f, exists))
 }
 
+/// Rewrites a CSV file with these rows (header first).
+fn rewrite<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), String> {
+    let fail = |e: csv::Error| format!("cannot write {}: {e}", path.display());
+    let mut w = csv::Writer::from_path(path).map_err(fail)?;
+    for r in rows {
+        w.serialize(r).map_err(fail)?;
+    }
+    w.flush().map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `path: dropped N damaged rows (lines ...)`.
+fn dropped(path: &Path, damaged: &[Damage]) -> String {
+    let mut l: Vec<String> = damaged.iter().take(5).map(|d| d.line.to_string()).collect();
+    if damaged.len() > 5 {
+        l.push("...".into());
+    }
+    format!("{}: dropped {} damaged rows (lines {})", path.display(), damaged.len(), l.join(", "))
+}
+
+/// The games whose positions are damaged. A damaged line belongs to the game it names,
+/// else to the games of the rows around it (a game's positions are written together);
+/// an interrupted last row to the game it names.
+fn damaged_games(positions: &Rows<PositionRow>) -> BTreeSet<u64> {
+    let mut games = BTreeSet::new();
+    for d in &positions.damaged {
+        match d.game_id {
+            Some(id) => {
+                games.insert(id);
+            }
+            None => {
+                let around = [d.after.checked_sub(1), Some(d.after)];
+                games.extend(around.into_iter().flatten().filter_map(|i| positions.rows.get(i)).map(|p| p.game_id));
+            }
+        }
+    }
+    games.extend(leading_id(&positions.tail));
+    games
+}
+
+fn ids(ids: &BTreeSet<u64>) -> String {
+    let mut l: Vec<String> = ids.iter().take(8).map(|i| i.to_string()).collect();
+    if ids.len() > 8 {
+        l.push("...".into());
+    }
+    l.join(", ")
+}
+
 impl Writer {
     /// Opens (or resumes) a run directory; returns the writer and the finished games.
     pub fn open(dir: &Path, pgn: Option<PathBuf>) -> Result<(Writer, Vec<GameRow>), String> {
+        Writer::resume(dir, pgn).map(|r| (r.writer, r.done))
+    }
+
+    /// Opens (or resumes) a run directory, repairing its files: a row interrupted
+    /// mid-write is cut; a damaged games row is dropped (its game is played again) and
+    /// the rows after it kept; a game whose positions are damaged is played again, so
+    /// every finished game keeps all of its positions.
+    pub fn resume(dir: &Path, pgn: Option<PathBuf>) -> Result<Resumed, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let mut repairs = vec![];
         let games_path = dir.join("games.csv");
-        let (done, valid, cut) = read_rows::<GameRow>(&games_path)?;
-        if cut {
-            truncate(&games_path, valid)?;
+        let games = read_rows::<GameRow>(&games_path, GAME_COLUMNS)?;
+        if !games.damaged.is_empty() {
+            repairs.push(dropped(&games_path, &games.damaged) + "; their games are played again");
+        }
+        let pos_path = dir.join("positions.csv");
+        let positions = read_rows::<PositionRow>(&pos_path, POSITION_COLUMNS)?;
+        let finished: BTreeSet<u64> = games.rows.iter().map(|g| g.game_id).collect();
+        let replay: BTreeSet<u64> = damaged_games(&positions).intersection(&finished).copied().collect();
+        if !positions.damaged.is_empty() {
+            repairs.push(dropped(&pos_path, &positions.damaged));
+        }
+        if !replay.is_empty() {
+            repairs.push(format!(
+                "{}: positions of finished games {} are damaged: those games are played again",
+                pos_path.display(),
+                ids(&replay)
+            ));
+        }
+        let done: Vec<GameRow> = games.rows.into_iter().filter(|g| !replay.contains(&g.game_id)).collect();
+        if !games.damaged.is_empty() || !replay.is_empty() {
+            rewrite(&games_path, &done)?;
+        } else if !games.tail.is_empty() {
+            truncate(&games_path, games.complete)?;
         }
         // Keep only positions of finished games.
-        let pos_path = dir.join("positions.csv");
-        let (positions, _, _) = read_rows::<PositionRow>(&pos_path)?;
-        let ids: BTreeSet<u64> = done.iter().map(|g| g.game_id).collect();
-        let kept: Vec<&PositionRow> = positions.iter().filter(|p| ids.contains(&p.game_id)).collect();
-        if kept.len() != positions.len() || pos_path.exists() {
-            let mut w =
-                csv::Writer::from_path(&pos_path).map_err(|e| format!("cannot write {}: {e}", pos_path.display()))?;
-            for p in &kept {
-                w.serialize(p).map_err(|e| e.to_string())?;
-            }
-            w.flush().map_err(|e| e.to_string())?;
+        let ids_done: BTreeSet<u64> = done.iter().map(|g| g.game_id).collect();
+        let kept: Vec<&PositionRow> = positions.rows.iter().filter(|p| ids_done.contains(&p.game_id)).collect();
+        let with_positions: BTreeSet<u64> = kept.iter().map(|p| p.game_id).collect();
+        let bare = done.iter().filter(|g| g.plies > 0 && !with_positions.contains(&g.game_id)).count();
+        if bare > 0 {
+            repairs.push(format!(
+                "{}: {bare} finished games have no positions (their games stay counted)",
+                pos_path.display()
+            ));
+        }
+        if pos_path.exists() {
+            rewrite(&pos_path, &kept)?;
         }
         let (gf, g_exists) = open_append(&games_path)?;
         let (pf, p_exists) = open_append(&pos_path)?;
@@ -167,7 +335,7 @@ impl Writer {
             Some(p) => Some(open_append(&p)?.0),
             None => None,
         };
-        Ok((Writer { games, positions, pgn }, done))
+        Ok(Resumed { writer: Writer { games, positions, pgn }, done, repairs })
     }
 
     pub fn write(&mut self, row: &GameRow, positions: &[PositionRow], pgn: Option<&str>) -> Result<(), String> {

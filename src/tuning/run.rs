@@ -1,8 +1,8 @@
 //! From run directories to tuned weights: load, filter, split, extract, fit K, fit weights.
 //! Shared by `fairylab tune` and the training loop.
 
-use super::data::{self, Filter, LoadStats};
-use super::dataset::{Dataset, Extractor};
+use super::matrix::{Dataset, Extractor};
+use super::positions::{self, Filter, LoadStats};
 use super::texel::{self, TuneOptions, TuneReport};
 use crate::eval::{config, EngineConfig, Layout};
 use crate::{Error, Variant};
@@ -79,8 +79,8 @@ pub fn prepare(
     validation: f64,
     seed: u64,
 ) -> Result<(Dataset, Dataset, DataReport), Error> {
-    let (positions, LoadStats { rows, dropped_captures, dropped_early, .. }) = data::load_runs(dirs, filter)?;
-    let (train, val) = data::split(positions, validation, seed)?;
+    let (labelled, LoadStats { rows, dropped_captures, dropped_early, .. }) = positions::load_runs(dirs, filter)?;
+    let (train, val) = positions::split(labelled, validation, seed)?;
     let (train, c1) = Dataset::from_positions(ex, variant, &train, filter.skip_checks)?;
     let (val, c2) = Dataset::from_positions(ex, variant, &val, filter.skip_checks)?;
     if train.is_empty() {
@@ -113,15 +113,13 @@ pub fn tune_runs(
     let ex = Extractor::new(variant);
     let fixed_idx = weight_indices(ex.layout(), fixed)?;
     let (train, val, data) = prepare(variant, &ex, dirs, filter, validation, opts.seed)?;
-    if opts.verbose {
-        eprintln!(
-            "{} rows: {} dropped as captures, {} in check, {} early; {} training, {} validation positions ({:.1} terms each)",
-            data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.train, data.validation,
-            data.entries_per_position
-        );
-        if val.is_empty() && validation > 0.0 {
-            eprintln!("warning: the validation split is empty (too few game pairs); no early stopping");
-        }
+    opts.progress.note(&format!(
+        "{} rows: {} dropped as captures, {} in check, {} early; {} training, {} validation positions ({:.1} terms each)",
+        data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.train, data.validation,
+        data.entries_per_position
+    ));
+    if val.is_empty() && validation > 0.0 {
+        opts.progress.warn("the validation split is empty (too few game pairs); no early stopping");
     }
     let opts = TuneOptions { fixed: fixed_idx, ..opts.clone() };
     let tune = texel::tune(&train, &val, ex.terms(), start, &opts)?;

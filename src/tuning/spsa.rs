@@ -13,12 +13,13 @@
 //! the same settings continues after the last complete row. Iteration k's flips and
 //! openings derive from the seed and k alone, so a resumed run equals an uninterrupted one.
 
-use super::data::mix;
+use super::positions::mix;
 use super::run;
 use crate::eval::{config, EngineConfig};
 use crate::rng::Rng;
 use crate::search::Limits;
-use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, Settings};
+use crate::tournament::progress::{Event, Status, Unit};
+use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, Progress, Settings};
 use crate::{Error, Variant};
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,7 +84,7 @@ pub struct SpsaSettings {
     pub random_plies: u32,
     pub concurrency: usize,
     pub out: Option<PathBuf>,
-    pub progress: bool,
+    pub progress: Progress,
 }
 
 /// One iteration: results of theta+ and the parameters after the update.
@@ -286,15 +287,15 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
                 .open(&csv_path)
                 .map_err(|e| Error(format!("{}: {e}", csv_path.display())))?,
         );
-        if !trajectory.is_empty() && s.progress {
-            eprintln!("resuming SPSA after iteration {}", trajectory.len());
+        if !trajectory.is_empty() {
+            s.progress.note(&format!("resuming SPSA after iteration {}", trajectory.len()));
         }
     }
 
-    if s.progress {
+    {
         let (a1, c1) = schedules[0].at(1);
         let (an, cn) = schedules[0].at(iterations);
-        eprintln!(
+        s.progress.note(&format!(
             "SPSA: {iterations} iterations of {} game pairs at {} nodes, seed {}; {}: c {c1:.2} -> {cn:.2}, a decisive game moves it {:.3} -> {:.3}",
             s.pairs_per_iteration,
             s.nodes,
@@ -302,18 +303,15 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
             s.params[0].name,
             a1 / c1,
             an / cn
-        );
+        ));
     }
-    let bar = indicatif::ProgressBar::new(iterations as u64);
-    if s.progress {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} iterations  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.set_position(trajectory.len() as u64);
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    s.progress.emit(Event::Started {
+        unit: Unit::Iterations,
+        label: None,
+        done: trajectory.len() as u64,
+        total: iterations as u64,
+        standing: None,
+    });
     let mut theta = trajectory.last().map_or(start.clone(), |st: &Step| st.theta.clone());
     for k in trajectory.len() + 1..=iterations {
         let flip = flips(s.seed, k, s.params.len());
@@ -343,7 +341,7 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
             out: None,
             pgn: None,
             shard: None,
-            progress: false,
+            progress: Progress::silent(),
         };
         let summary = tournament::run(&settings)?;
         let wdl = summary.encounters[0].wdl;
@@ -357,11 +355,10 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
             f.write_all(csv_row(&step).as_bytes()).map_err(|e| Error(format!("spsa.csv: {e}")))?;
         }
         let shown: Vec<String> = s.params.iter().zip(&theta).map(|(p, v)| format!("{} {v:.1}", p.name)).collect();
-        bar.set_message(shown.join("  "));
-        bar.inc(1);
         trajectory.push(step);
+        s.progress.emit(Event::Advanced { done: trajectory.len() as u64, status: Status::Text(&shown.join("  ")) });
     }
-    bar.finish_and_clear();
+    s.progress.emit(Event::Finished);
     if let Some(dir) = &s.out {
         let mut w = weights.clone();
         for (p, v) in s.params.iter().zip(&theta) {

@@ -9,9 +9,11 @@
 //! seeded order; each batch is cut into fixed chunks whose gradients are summed in chunk
 //! order, so the result does not depend on the number of threads or on scheduling.
 
-use super::data::mix;
-use super::dataset::{Dataset, Terms};
+use super::matrix::{Dataset, Terms};
+use super::positions::mix;
 use crate::rng::Rng;
+use crate::tournament::progress::{Event, Status, Unit};
+use crate::tournament::Progress;
 use crate::Error;
 use ndarray::{Array1, Zip};
 use rayon::prelude::*;
@@ -40,8 +42,8 @@ pub struct TuneOptions {
     pub fixed: Vec<usize>,
     /// Use this K instead of fitting it.
     pub k: Option<f64>,
-    /// Progress bar and one line per epoch on stderr.
-    pub verbose: bool,
+    /// Where the epochs are reported (a line each).
+    pub progress: Progress,
 }
 
 impl Default for TuneOptions {
@@ -55,7 +57,7 @@ impl Default for TuneOptions {
             patience: 10,
             fixed: vec![],
             k: None,
-            verbose: false,
+            progress: Progress::silent(),
         }
     }
 }
@@ -291,14 +293,12 @@ pub fn tune(
     let has_val = !val.is_empty();
     let start_train_loss = loss(train, terms, start, k);
     let start_val_loss = has_val.then(|| loss(val, terms, start, k));
-    if opts.verbose {
-        eprintln!(
-            "K = {k:.4}; {} training, {} validation positions; start loss train {start_train_loss:.6}{}",
-            train.len(),
-            val.len(),
-            start_val_loss.map(|v| format!(" validation {v:.6}")).unwrap_or_default()
-        );
-    }
+    opts.progress.note(&format!(
+        "K = {k:.4}; {} training, {} validation positions; start loss train {start_train_loss:.6}{}",
+        train.len(),
+        val.len(),
+        start_val_loss.map(|v| format!(" validation {v:.6}")).unwrap_or_default()
+    ));
 
     let n = terms.n;
     let w0 = Array1::from_iter(start.iter().map(|&x| x as f64));
@@ -330,15 +330,13 @@ pub fn tune(
     let mut stopped_early = false;
     let (mut grad_secs, mut processed) = (0.0f64, 0.0f64);
 
-    let bar = indicatif::ProgressBar::new(opts.epochs as u64);
-    if opts.verbose {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} epoch {pos}/{len}  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    opts.progress.emit(Event::Started {
+        unit: Unit::Epochs,
+        label: None,
+        done: 0,
+        total: opts.epochs as u64,
+        standing: None,
+    });
 
     for epoch in 1..=opts.epochs {
         let lr = opts.lr * (1.0 - 0.9 * (epoch - 1) as f64 / opts.epochs as f64);
@@ -376,11 +374,8 @@ pub fn tune(
             "epoch {epoch:3}  train {train_loss:.6}{}",
             val_loss.map(|v| format!("  validation {v:.6}")).unwrap_or_default()
         );
-        if opts.verbose {
-            bar.println(&msg);
-            bar.set_message(msg);
-            bar.inc(1);
-        }
+        opts.progress.note(&msg);
+        opts.progress.emit(Event::Advanced { done: epoch as u64, status: Status::Text(&msg) });
         let score = val_loss.unwrap_or(train_loss);
         if score < best.0 * (1.0 - 1e-7) || !has_val {
             best = (score, epoch, work.w32.clone());
@@ -393,7 +388,7 @@ pub fn tune(
             }
         }
     }
-    bar.finish_and_clear();
+    opts.progress.emit(Event::Finished);
     let weights = best.2;
     let final_train_loss = loss(train, terms, &weights, k);
     let final_val_loss = has_val.then(|| loss(val, terms, &weights, k));

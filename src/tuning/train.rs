@@ -21,13 +21,13 @@
 //! finished fit. (A verification that its SPRT had already stopped may play a few more games
 //! on resume before the test stops it again.)
 
-use super::data::{mix, Filter};
+use super::positions::{mix, Filter};
 use super::run::{self, RunReport};
 use super::texel::TuneOptions;
 use crate::eval::{config, EngineConfig};
 use crate::search::Limits;
 use crate::stats::{Sprt, SprtStatus};
-use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, Settings};
+use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, Progress, Settings};
 use crate::{Error, Variant};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -55,7 +55,7 @@ pub struct TrainSettings {
     pub fixed: Vec<String>,
     pub tune: TuneOptions,
     pub out: PathBuf,
-    pub progress: bool,
+    pub progress: Progress,
 }
 
 /// What one iteration produced (`result.json`).
@@ -138,7 +138,7 @@ fn match_settings(s: &TrainSettings, engines: Vec<EngineSpec>, rounds: u64, seed
         out: Some(out),
         pgn: None,
         shard: None,
-        progress: s.progress,
+        progress: s.progress.clone(),
     }
 }
 
@@ -152,7 +152,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         return Err(Error("--iterations, --nodes must be positive and game counts at least 2".into()));
     }
     for d in &s.extra_data {
-        super::data::check_run_dir(d)?;
+        super::positions::check_run_dir(d)?;
     }
     let start_cfg = match &s.start {
         Some(p) => EngineConfig::load(p).map_err(Error)?,
@@ -186,9 +186,10 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             let r: IterationResult =
                 serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", result_file.display())))?;
             current = std::fs::read_to_string(dir.join("weights.toml")).map_err(|e| io(&dir, e))?;
-            if s.progress {
-                eprintln!("iteration {it}: finished earlier ({})", if r.accepted { "adopted" } else { "rejected" });
-            }
+            s.progress.note(&format!(
+                "iteration {it}: finished earlier ({})",
+                if r.accepted { "adopted" } else { "rejected" }
+            ));
             results.push(r);
             continue;
         }
@@ -200,9 +201,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         // 1. Self-play. Two copies of one engine would repeat each game of a pair with
         // colours swapped move for move; a slightly larger node budget for the second copy
         // makes the pair's games differ.
-        if s.progress {
-            eprintln!("iteration {it}: self-play, {} games at {} nodes", s.games, s.nodes);
-        }
+        s.progress.note(&format!("iteration {it}: self-play, {} games at {} nodes", s.games, s.nodes));
         let engines = vec![
             spec(format!("name=A config={start_str}"))?,
             spec(format!("name=B config={start_str} nodes={}", crate::tournament::engines::twin_nodes(s.nodes)))?,
@@ -236,17 +235,15 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             }
         };
         let t = &report.tune;
-        if s.progress {
-            eprintln!(
-                "iteration {it}: tuned on {} positions, K {:.3}, train loss {:.6} -> {:.6}, validation {} -> {}",
-                t.train_positions,
-                t.k,
-                t.start_train_loss,
-                t.final_train_loss,
-                t.start_val_loss.map_or("-".into(), |v| format!("{v:.6}")),
-                t.final_val_loss.map_or("-".into(), |v| format!("{v:.6}"))
-            );
-        }
+        s.progress.note(&format!(
+            "iteration {it}: tuned on {} positions, K {:.3}, train loss {:.6} -> {:.6}, validation {} -> {}",
+            t.train_positions,
+            t.k,
+            t.start_train_loss,
+            t.final_train_loss,
+            t.start_val_loss.map_or("-".into(), |v| format!("{v:.6}")),
+            t.final_val_loss.map_or("-".into(), |v| format!("{v:.6}"))
+        ));
 
         // 3. Verify: candidate against the current weights, SPRT.
         let engines = vec![
@@ -292,17 +289,15 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             .into(),
             accepted,
         };
-        if s.progress {
-            eprintln!(
-                "iteration {it}: candidate vs current {} games, Elo {}, LLR {:.2} [{:.2}, {:.2}] -> {}",
-                result.verify_games,
-                elo.map_or("-".into(), |e| format!("{:+.1} [{:+.1}, {:+.1}]", e.value, e.lower, e.upper)),
-                sprt.llr,
-                sprt.lower_bound,
-                sprt.upper_bound,
-                if accepted { "adopted" } else { "rejected" }
-            );
-        }
+        s.progress.note(&format!(
+            "iteration {it}: candidate vs current {} games, Elo {}, LLR {:.2} [{:.2}, {:.2}] -> {}",
+            result.verify_games,
+            elo.map_or("-".into(), |e| format!("{:+.1} [{:+.1}, {:+.1}]", e.value, e.lower, e.upper)),
+            sprt.llr,
+            sprt.lower_bound,
+            sprt.upper_bound,
+            if accepted { "adopted" } else { "rejected" }
+        ));
         if accepted {
             current = std::fs::read_to_string(&cand_path).map_err(|e| io(&cand_path, e))?;
         }

@@ -22,14 +22,16 @@
 //! `<out>/<option set>/{imbalance,regress}/`, which an interrupted run resumes.
 
 use super::comparison::Comparison;
-use super::corpus;
-use super::dataset::{self, Dataset, Selection};
 use super::imbalance;
-use super::logistic::Model;
 use super::pieces::{self, Pieces};
-use super::regress;
+use super::regression;
+use super::regression::corpus;
+use super::regression::dataset::Selection;
 use super::selfplay::default_adjudication;
+use super::study;
 use super::table::{self, Context, ValueRow};
+use crate::maths::logistic::Model;
+use crate::tournament::Progress;
 use crate::Variant;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -161,7 +163,7 @@ pub struct Overrides {
     /// Multiplies every game budget (a quick look at a long experiment).
     pub scale: Option<f64>,
     pub concurrency: Option<usize>,
-    pub quiet: bool,
+    pub progress: Progress,
     /// Play only shard `i` of `n` of every match and corpus (no table is written): merge
     /// the shards' folders with `fairylab merge` and run unsharded for the figures.
     pub shard: Option<(u64, u64)>,
@@ -279,24 +281,25 @@ impl Experiment {
             return Err("--scale must be positive".into());
         }
         let scaled = |n: u64| ((n as f64 * scale).round() as u64).max(2);
-        let concurrency = o
-            .concurrency
-            .filter(|&c| c > 0)
-            .or((self.concurrency > 0).then_some(self.concurrency))
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        // The file's `concurrency = 0` means one game per core; an override of 0 is refused.
+        let concurrency = match o.concurrency {
+            Some(c) => crate::tournament::concurrency(Some(c))?,
+            None => crate::tournament::concurrency((self.concurrency > 0).then_some(self.concurrency))?,
+        };
+        let note = |text: String| o.progress.note(&text);
         let mut adjudication = default_adjudication();
         adjudication.resign_score = self.resign_score;
         if self.resign_score <= 0 {
             adjudication.resign_moves = 0;
         }
         let mut rows = Vec::new();
-        eprintln!(
+        note(format!(
             "experiment {} (seed {}, {} nodes per move, fairylab {})",
             self.name,
             self.seed,
             self.nodes,
             table::VERSION
-        );
+        ));
         for opts in &self.option_sets {
             let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
             let variant = Variant::load(&self.variant, &refs).map_err(String::from)?;
@@ -305,7 +308,7 @@ impl Experiment {
             let ctx =
                 Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
             let pieces = Pieces::of(variant)?;
-            eprintln!("== {} [{}]", self.variant, label);
+            note(format!("== {} [{}]", self.variant, label));
             let mut imbalance_dirs = Vec::new();
             if let Some(im) = &self.imbalance {
                 let comparisons =
@@ -326,16 +329,13 @@ impl Experiment {
                     engine: self.engine_settings(),
                     neutral: im.neutral_weights,
                     concurrency,
-                    progress: !o.quiet,
+                    progress: o.progress.clone(),
                     out: dir.join("imbalance"),
                     shard: o.shard,
                 };
                 let r = imbalance::run(&s)?;
                 if o.shard.is_none() {
-                    if let Err(e) = &r.combined {
-                        eprintln!("note: no absolute values from the comparisons: {e}");
-                    }
-                    rows.extend(table::imbalance_rows(&ctx, &r));
+                    rows.extend(study::imbalance_table(&ctx, &r, &o.progress));
                 }
                 imbalance_dirs = r.dirs;
             }
@@ -352,7 +352,7 @@ impl Experiment {
                     engine: self.engine_settings(),
                     adjudication: adjudication.clone(),
                     concurrency,
-                    progress: !o.quiet,
+                    progress: o.progress.clone(),
                     out: dir.join("regress"),
                     shard: o.shard,
                     fens: vec![],
@@ -366,11 +366,7 @@ impl Experiment {
                     dirs.extend(imbalance_dirs.iter().cloned());
                 }
                 let sel = Selection { skip_plies: rg.skip_plies, min_pieces: rg.min_pieces };
-                let (games, dups) = dataset::load_runs(&dirs, variant, &pieces, sel)?;
-                if dups > 0 {
-                    eprintln!("dropped {dups} duplicate games");
-                }
-                let data = Dataset::build(&pieces, &games)?;
+                let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                 // The imbalance section's comparisons, estimated by regression too.
                 let contrasts = match &self.imbalance {
                     Some(im) => im
@@ -382,7 +378,7 @@ impl Experiment {
                 };
                 for m in &rg.models {
                     let model = Model::parse(m)?;
-                    let settings = regress::Settings {
+                    let settings = regression::Settings {
                         model,
                         replicates: rg.bootstrap,
                         seed: self.seed,
@@ -390,22 +386,22 @@ impl Experiment {
                     };
                     // A long experiment should not lose its imbalance table because the
                     // regression could not be fitted (too few games): say so and go on.
-                    match regress::estimate(&pieces, &data, &settings) {
+                    match study::fit_regression(&pieces, &data, &settings, &o.progress) {
                         Ok(r) => rows.extend(table::regression_rows(&ctx, &r, model.name())),
-                        Err(e) => eprintln!("note: [{label}] no {} regression estimate: {e}", model.name()),
+                        Err(e) => note(format!("note: [{label}] no {} regression estimate: {e}", model.name())),
                     }
                 }
             }
         }
         if let Some((i, n)) = o.shard {
-            eprintln!(
+            note(format!(
                 "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again without --shard",
                 out.display()
-            );
+            ));
             return Ok(vec![]);
         }
         table::write(&out, &rows)?;
-        eprintln!("wrote {} and {}", out.join("values.csv").display(), out.join("values.json").display());
+        note(format!("wrote {} and {}", out.join("values.csv").display(), out.join("values.json").display()));
         Ok(rows)
     }
 }

@@ -3,7 +3,7 @@
 //! a run directory (`games.csv`, `positions.csv`, `run.toml`) that `values regress --data`
 //! and the tournament tools read.
 //!
-//! Why not the tournament runner: it plays every opening twice with the *engines*
+//! Why not the tournament's schedule: it plays every opening twice with the *engines*
 //! swapping colours. With two identical engines at a fixed node count the second game is
 //! a replay of the first, so half the CPU would buy nothing. Here a job fixes the opening
 //! (including which side lacks which pieces) and each side's evaluation settings, and
@@ -11,21 +11,21 @@
 //!
 //! A game depends only on its job and the plan (seed, nodes, ...), never on scheduling, so
 //! a directory can be resumed: finished games are read back and only missing ones played.
+//! The games are played by the tournaments' runner (`tournament::runner`), fed single
+//! games instead of pairs.
 
 use crate::engine::Engine;
 use crate::eval::EngineConfig;
-use crate::games::{play_game, Adjudication, EnginePlayer, GameRecord, Player};
+use crate::games::{Adjudication, EnginePlayer, Player};
 use crate::search::Limits;
-use crate::tournament::in_shard;
-use crate::tournament::legacy;
 use crate::tournament::manifest::{self, Manifest};
-use crate::tournament::openings::{opening, OpeningConfig};
-use crate::tournament::output::{position_rows, GameRow, Writer};
+use crate::tournament::openings::OpeningConfig;
+use crate::tournament::output::GameRow;
+use crate::tournament::runner::{self, Folder, Game, Referee, Roster, Run};
+use crate::tournament::{in_shard, legacy, Progress, RunError};
 use crate::Variant;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 /// The opening index to pass for game (or pair) number `n`. The tournament's openings seed
 /// their generator with `seed ^ index * golden-ratio constant`, and with a small seed (the
@@ -63,7 +63,7 @@ pub struct Plan {
     /// so a directory is never resumed with different jobs.
     pub description: String,
     pub concurrency: usize,
-    pub progress: bool,
+    pub progress: Progress,
     /// Start positions the jobs' opening indices pick from (index mod count); empty: the
     /// variant's start position.
     pub fens: Vec<String>,
@@ -94,11 +94,12 @@ impl Plan {
         }
     }
 
-    fn openings(&self, imbalance: &Option<(String, String)>) -> OpeningConfig {
+    /// The openings every job shares (each job brings its own imbalance).
+    fn openings(&self) -> OpeningConfig {
         OpeningConfig {
             fens: self.fens.clone(),
             random_plies: self.random_plies,
-            imbalance: imbalance.clone(),
+            imbalance: None,
             max_drift: self.max_drift,
             seed: self.seed,
         }
@@ -126,110 +127,82 @@ fn side_name(lacks: Option<&String>) -> String {
     }
 }
 
-/// Plays the jobs not yet in `dir` and returns White's score of every job's game, by id.
-pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let mut engine =
-        Engine::new(plan.variant, &EngineConfig::for_variant(plan.variant.name())?, &[], 1).map_err(|e| e.0)?;
-    let signature = engine.signature().map_err(|e| e.0)?;
-    manifest::open(dir, &plan.manifest(signature), &legacy::selfplay_text(plan, signature), false)
-        .map_err(|e| e.to_string())?;
-    let (mut writer, done) = Writer::open(dir, None)?;
-    let mut scores: BTreeMap<u64, f64> = BTreeMap::new();
-    for g in &done {
-        if let Some(s) = g.white_score() {
-            scores.insert(g.game_id, s);
-        }
+/// The distinct weight settings of a plan's jobs: players are made and kept per entry.
+struct Settings<'a> {
+    plan: &'a Plan,
+    entries: Vec<&'a [(String, f32)]>,
+}
+
+impl Roster for Settings<'_> {
+    fn player(&self, i: usize) -> Result<Box<dyn Player>, String> {
+        Ok(Box::new(player(self.plan.variant, self.entries[i], self.plan.nodes, "engine")?))
     }
-    let todo: Vec<&Job> =
-        jobs.iter().filter(|j| !scores.contains_key(&j.id) && in_shard(j.id / 2, plan.shard)).collect();
-    if todo.is_empty() {
-        return Ok(scores);
-    }
-    // Players are checked before any thread starts, so bad weight names fail cleanly.
-    for j in todo.iter().take(1) {
-        player(plan.variant, &j.white, plan.nodes, "check")?;
-        player(plan.variant, &j.black, plan.nodes, "check")?;
-    }
-    let bar = indicatif::ProgressBar::new(todo.len() as u64);
-    if plan.progress {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.set_message(dir.display().to_string());
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let workers = plan.concurrency.max(1).min(todo.len());
-    let (tx, rx) = mpsc::channel::<Result<(usize, GameRecord), String>>();
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (next, stop, todo) = (&next, &stop, &todo);
-            scope.spawn(move || {
-                // Engines are reused for jobs with the same settings (new_game resets them).
-                let mut cache: HashMap<String, EnginePlayer> = HashMap::new();
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = todo.get(i) else { break };
-                    let result = (|| -> Result<GameRecord, String> {
-                        let start =
-                            opening(plan.variant, &plan.openings(&job.imbalance), job.opening).map_err(|e| e.0)?;
-                        if cache.len() > 16 {
-                            cache.clear();
-                        }
-                        let mut get = |settings: &[(String, f32)], name: &str| -> Result<EnginePlayer, String> {
-                            match cache.remove(&format!("{settings:?}")) {
-                                Some(p) => Ok(p),
-                                None => player(plan.variant, settings, plan.nodes, name),
-                            }
-                        };
-                        let mut w = get(&job.white, "white")?;
-                        let mut b = get(&job.black, "black")?;
-                        let rec =
-                            play_game(&start, &mut w as &mut dyn Player, &mut b as &mut dyn Player, &plan.adjudication);
-                        cache.insert(format!("{:?}", job.white), w);
-                        cache.insert(format!("{:?}", job.black), b);
-                        Ok(rec)
-                    })();
-                    if tx.send(result.map(|r| (i, r))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for msg in rx.iter() {
-            match msg {
-                Ok((i, rec)) => {
-                    let job = todo[i];
-                    let lacks = job.imbalance.as_ref();
-                    let (wn, bn) = (side_name(lacks.map(|x| &x.0)), side_name(lacks.map(|x| &x.1)));
-                    let row = GameRow::new(job.id, job.id, plan.seed, &wn, &bn, &rec);
-                    if let Err(e) = writer.write(&row, &position_rows(job.id, &rec), None) {
-                        failure.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    scores.insert(job.id, rec.outcome.white_score());
-                    bar.inc(1);
-                }
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
+}
+
+/// Single games, one per job of the plan's shard (games `2k` and `2k + 1` form pair `k`),
+/// and the settings they refer to.
+fn schedule<'a>(plan: &'a Plan, jobs: &'a [Job]) -> (Vec<Game>, Settings<'a>) {
+    let mut settings = Settings { plan, entries: vec![] };
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut entry = |s: &'a [(String, f32)]| {
+        *index.entry(format!("{s:?}")).or_insert_with(|| {
+            settings.entries.push(s);
+            settings.entries.len() - 1
+        })
+    };
+    let games = jobs
+        .iter()
+        .filter(|j| in_shard(j.id / 2, plan.shard))
+        .map(|j| {
+            let lacks = j.imbalance.as_ref();
+            Game {
+                game_id: j.id,
+                // Single games: each is its own pair.
+                pair_id: j.id,
+                white: entry(&j.white),
+                black: entry(&j.black),
+                opening: j.opening,
+                imbalance: j.imbalance.clone(),
+                names: (side_name(lacks.map(|x| &x.0)), side_name(lacks.map(|x| &x.1))),
             }
+        })
+        .collect();
+    (games, settings)
+}
+
+/// White's score of every game found or played, by id.
+struct Scores(BTreeMap<u64, f64>);
+
+impl Referee for Scores {
+    fn record(&mut self, row: &GameRow) {
+        if let Some(s) = row.white_score() {
+            self.0.insert(row.game_id, s);
         }
-    });
-    bar.finish_and_clear();
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(scores),
     }
+}
+
+/// Plays the jobs not yet in `dir` and returns White's score of every job's game, by id.
+pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>, RunError> {
+    let cfg = EngineConfig::for_variant(plan.variant.name()).map_err(RunError::Player)?;
+    let mut engine = Engine::new(plan.variant, &cfg, &[], 1).map_err(|e| RunError::Player(e.0))?;
+    let signature = engine.signature().map_err(|e| RunError::Player(e.0))?;
+    let openings = plan.openings();
+    let run = Run {
+        variant: plan.variant,
+        openings: &openings,
+        adjudication: &plan.adjudication,
+        concurrency: plan.concurrency,
+        folder: Some(Folder {
+            dir,
+            manifest: plan.manifest(signature),
+            legacy: legacy::selfplay_text(plan, signature),
+            extendable: false,
+        }),
+        pgn: None,
+        progress: &plan.progress,
+    };
+    let (games, settings) = schedule(plan, jobs);
+    let mut scores = Scores(BTreeMap::new());
+    runner::play(&run, games, &settings, &mut scores)?;
+    Ok(scores.0)
 }

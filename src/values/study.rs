@@ -5,13 +5,15 @@
 //! The command line fills the requests from its own flags (`cli::values`).
 
 use super::comparison::Comparison;
-use super::dataset::{self, Dataset, Selection};
 use super::experiment::calibration_squares;
-use super::logistic::Model;
+use super::imbalance::{self, ImbalanceResult};
 use super::pieces::Pieces;
+use super::regression::dataset::{self, Dataset, Selection};
+use super::regression::{self, corpus, Regression};
 use super::selfplay::default_adjudication;
 use super::table::{self, Context, ValueRow};
-use super::{corpus, imbalance, regress};
+use crate::maths::logistic::Model;
+use crate::tournament::Progress;
 use crate::{Error, Variant};
 use std::path::PathBuf;
 
@@ -41,7 +43,7 @@ pub struct RegressRequest {
     pub skip_plies: u32,
     /// Fit only positions that still hold at least this share of the start position's
     /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
-    /// (see `values::dataset::Selection`); 0 keeps them.
+    /// (see `values::regression::dataset::Selection`); 0 keeps them.
     pub min_pieces: f64,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
     pub model: String,
@@ -58,7 +60,7 @@ pub struct RegressRequest {
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
     pub shard: Option<String>,
-    pub quiet: bool,
+    pub progress: Progress,
 }
 
 #[derive(Clone, Debug)]
@@ -92,7 +94,7 @@ pub struct ImbalanceRequest {
     /// Play only shard i of n of the games (`2/4`), for clusters: merge the shards'
     /// folders with `fairylab merge`, then run again without --shard for the figures.
     pub shard: Option<String>,
-    pub quiet: bool,
+    pub progress: Progress,
 }
 
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
@@ -105,7 +107,6 @@ fn options_label(options: &[String]) -> String {
     options.join("+")
 }
 
-/// Regression study (`fairylab values regress`).
 /// Every combination of White's and Black's setup choices as a start FEN.
 fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
     let choices = variant.setup_choices();
@@ -121,8 +122,61 @@ fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
     Ok(fens)
 }
 
-/// With a shard, the shard's games are played and no rows come back unless the corpus is
-/// complete (merged before), since a fit on part of the games would be another study.
+/// The regression's data from run folders: each game's quiet positions, identical games
+/// kept once (with a note).
+pub fn regression_data(
+    variant: Variant,
+    pieces: &Pieces,
+    dirs: &[PathBuf],
+    selection: Selection,
+    progress: &Progress,
+) -> Result<Dataset, String> {
+    let (games, dups) = dataset::load_runs(dirs, variant, pieces, selection)?;
+    if dups > 0 {
+        progress.note(&format!("dropped {dups} duplicate games (identical engines replay a game when colours swap)"));
+    }
+    Dataset::build(pieces, &games)
+}
+
+/// Fits the regression, saying what it could not estimate.
+pub fn fit_regression(
+    pieces: &Pieces,
+    data: &Dataset,
+    settings: &regression::Settings,
+    progress: &Progress,
+) -> Result<Regression, String> {
+    let r = regression::estimate(pieces, data, settings)?;
+    if r.failed_replicates > 0 {
+        progress.note(&format!(
+            "note: {} of {} bootstrap refits failed and were left out",
+            r.failed_replicates, settings.replicates
+        ));
+    }
+    if !r.missing.is_empty() {
+        let m: String = r.missing.iter().collect();
+        progress.warn(&format!(
+            "no estimate for {m}: their counts never differ between the sides in the selected positions"
+        ));
+    }
+    Ok(r)
+}
+
+/// The imbalance matches' rows, saying what they could not give.
+pub fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) -> Vec<ValueRow> {
+    if let Err(e) = &r.combined {
+        progress.note(&format!("note: no absolute values from the comparisons: {e}"));
+    }
+    for m in &r.comparisons {
+        if !m.note.is_empty() {
+            progress.note(&format!("{}: {}", m.label, m.note));
+        }
+    }
+    table::imbalance_rows(ctx, r)
+}
+
+/// Regression study (`fairylab values regress`). With a shard, the shard's games are
+/// played and no rows come back unless the corpus is complete (merged before), since a
+/// fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
     let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
@@ -168,46 +222,31 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
                 engine: settings(&a.engine_set)?,
                 adjudication: default_adjudication(),
                 concurrency: crate::tournament::concurrency(a.concurrency)?,
-                progress: !a.quiet,
+                progress: a.progress.clone(),
                 out: out.clone(),
                 shard,
                 fens: if a.all_setups { setup_fens(variant)? } else { vec![] },
             };
             s.validate()?;
-            if !a.quiet {
-                eprintln!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed);
-            }
+            a.progress.note(&format!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed));
             let finished = corpus::generate(&s)?;
             if let (Some((i, k)), true) = (shard, finished < *n) {
-                if !a.quiet {
-                    eprintln!(
-                        "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
-                         (`fairylab merge`) and run again without --shard to fit",
-                        *n,
-                        out.display()
-                    );
-                }
+                a.progress.note(&format!(
+                    "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
+                     (`fairylab merge`) and run again without --shard to fit",
+                    *n,
+                    out.display()
+                ));
                 return Ok(vec![]);
             }
             nodes = a.nodes;
             vec![out]
         }
     };
-    let (games, dups) =
-        dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces })?;
-    if dups > 0 && !a.quiet {
-        eprintln!("dropped {dups} duplicate games (identical engines replay a game when colours swap)");
-    }
-    let data = Dataset::build(&pieces, &games)?;
-    let settings = regress::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
-    let r = regress::estimate(&pieces, &data, &settings)?;
-    if r.failed_replicates > 0 && !a.quiet {
-        eprintln!("note: {} of {} bootstrap refits failed and were left out", r.failed_replicates, a.bootstrap);
-    }
-    if !r.missing.is_empty() {
-        let m: String = r.missing.iter().collect();
-        eprintln!("note: no estimate for {m}: their counts never differ between the sides in the selected positions");
-    }
+    let selection = Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces };
+    let data = regression_data(variant, &pieces, &dirs, selection, &a.progress)?;
+    let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
+    let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
     Ok(table::regression_rows(&ctx, &r, model.name()))
 }
@@ -236,9 +275,7 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         let opts = if a.options.is_empty() { String::new() } else { format!("-{}", options_label(&a.options)) };
         PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), a.seed))
     });
-    if !a.quiet {
-        eprintln!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display());
-    }
+    a.progress.note(&format!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display()));
     let s = imbalance::Settings {
         variant,
         comparisons,
@@ -255,32 +292,20 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         engine: settings(&a.engine_set)?,
         neutral: !a.no_neutral,
         concurrency: crate::tournament::concurrency(a.concurrency)?,
-        progress: !a.quiet,
+        progress: a.progress.clone(),
         out: out.clone(),
         shard,
     };
     let r = imbalance::run(&s)?;
     if let Some((i, n)) = shard {
-        if !a.quiet {
-            eprintln!(
-                "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
-                 without --shard for the figures",
-                out.display()
-            );
-        }
+        a.progress.note(&format!(
+            "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
+             without --shard for the figures",
+            out.display()
+        ));
         return Ok((vec![], out));
-    }
-    if let Err(e) = &r.combined {
-        if !a.quiet {
-            eprintln!("note: no absolute values: {e}");
-        }
-    }
-    for m in &r.comparisons {
-        if !m.note.is_empty() && !a.quiet {
-            eprintln!("{}: {}", m.label, m.note);
-        }
     }
     let ctx =
         Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
-    Ok((table::imbalance_rows(&ctx, &r), out))
+    Ok((imbalance_table(&ctx, &r, &a.progress), out))
 }

@@ -6,7 +6,7 @@
 //! the same rows as objects.
 
 use super::imbalance::ImbalanceResult;
-use super::regress::Regression;
+use super::regression::Regression;
 use serde::Serialize;
 use std::path::Path;
 

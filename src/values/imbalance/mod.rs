@@ -22,16 +22,19 @@
 //! optimistic (the usual cost of optional stopping); `min_pairs` and batch sizes of 50+
 //! pairs keep the number of looks small.
 
-use super::calibration::{elo, in_pawns, pair_score, Interval, Measure};
-use super::combine::{combine, Combined, Equation};
-use super::comparison::Comparison;
-use super::pieces::Pieces;
-use super::selfplay::{self, Job, Plan};
-use super::weights;
+pub mod calibration;
+pub mod combine;
+
 use crate::games::Adjudication;
 use crate::stats::Pentanomial;
-use crate::tournament::game_result;
+use crate::tournament::{game_result, Progress};
+use crate::values::comparison::Comparison;
+use crate::values::pieces::Pieces;
+use crate::values::selfplay::{self, Job, Plan};
+use crate::values::weights;
 use crate::Variant;
+use calibration::{elo, in_pawns, pair_score, Interval, Measure};
+use combine::{combine, Combined, Equation};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
@@ -57,7 +60,7 @@ pub struct Settings {
     /// Neutral weights for each comparison (see `weights`).
     pub neutral: bool,
     pub concurrency: usize,
-    pub progress: bool,
+    pub progress: Progress,
     pub out: PathBuf,
     /// Play only shard `i` of `n` of every match's pairs, all of the budget (merge the
     /// shards' folders, then run unsharded for the figures).
@@ -146,7 +149,7 @@ impl Match {
                 self.removal[0], self.removal[1], self.result.engine
             ),
             concurrency: s.concurrency,
-            progress: s.progress,
+            progress: s.progress.clone(),
             fens: vec![],
             shard: s.shard,
         }
@@ -306,10 +309,8 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         if all_done || cal.pairs >= s.max_pairs {
             cal.result.done = true;
         }
-        if s.progress {
-            for m in &matches {
-                eprintln!("  {:<12} {:>6} games  {}", m.result.label, 2 * m.pairs, describe(&m.result));
-            }
+        for m in &matches {
+            s.progress.note(&format!("  {:<12} {:>6} games  {}", m.result.label, 2 * m.pairs, describe(&m.result)));
         }
     }
     let calibration = matches[0].result.clone();

@@ -7,11 +7,12 @@
 //! seeded random plies (tournament openings), and optionally jittered weights (see
 //! `weights`). Every choice derives from the seed and the game number.
 
-use super::pieces::Pieces;
-use super::selfplay::{self, Job, Plan};
-use super::weights;
 use crate::games::Adjudication;
 use crate::rng::Rng;
+use crate::tournament::Progress;
+use crate::values::pieces::Pieces;
+use crate::values::selfplay::{self, Job, Plan};
+use crate::values::weights;
 use crate::Variant;
 use std::path::PathBuf;
 
@@ -28,7 +29,7 @@ pub struct Settings {
     pub engine: Vec<(String, f32)>,
     pub adjudication: Adjudication,
     pub concurrency: usize,
-    pub progress: bool,
+    pub progress: Progress,
     pub out: PathBuf,
     /// Play only shard `i` of `n` of the games.
     pub shard: Option<(u64, u64)>,
@@ -112,7 +113,7 @@ pub fn generate(s: &Settings) -> Result<u64, String> {
             s.imbalance_fraction, s.jitter, s.engine
         ),
         concurrency: s.concurrency,
-        progress: s.progress,
+        progress: s.progress.clone(),
         fens: s.fens.clone(),
         shard: s.shard,
     };

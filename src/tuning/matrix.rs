@@ -13,11 +13,12 @@
 //! Layout: `offsets[i]..offsets[i + 1]` index the entries (`index`, `value`) of position `i`;
 //! `phase[i]` and `result[i]` (White's score) complete it. 6 bytes per entry.
 
-use super::data::LabelledPosition;
+use super::positions::LabelledPosition;
 use crate::eval::features::{self, Accumulator};
 use crate::eval::{Evaluator, Layout};
 use crate::position::Position;
 use crate::rules::Bits;
+use crate::tournament::quiet;
 use crate::{Board, Error, Variant};
 use rayon::prelude::*;
 
@@ -251,7 +252,7 @@ impl Dataset {
                     let b = variant
                         .parse_fen(&lp.fen)
                         .map_err(|e| Error(format!("position '{}' does not fit {}: {e}", lp.fen, variant.name())))?;
-                    if skip_checks && b.in_check() {
+                    if skip_checks && !quiet::unchecked(&b) {
                         return Ok(None);
                     }
                     let mut entries = Vec::with_capacity(48);

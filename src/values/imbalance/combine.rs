@@ -12,7 +12,7 @@
 //! Data Group does for inconsistent measurements, so the intervals show the disagreement.
 
 use super::calibration::{Interval, Measure};
-use super::linalg::inverse_spd;
+use crate::maths::linalg::inverse_spd;
 use ndarray::{Array1, Array2};
 
 /// One match: coefficients per piece type and the measured Elo.

@@ -3,7 +3,7 @@
 //! Also random-playout positions for tests and benchmarks that need no games.
 
 use crate::rng::Rng;
-use crate::tournament::output;
+use crate::tournament::{output, quiet};
 use crate::{Board, Error, Variant};
 use std::path::{Path, PathBuf};
 
@@ -21,11 +21,12 @@ pub struct LabelledPosition {
 /// Which recorded positions are used.
 ///
 /// Texel tuning compares the static evaluation with the game result, so it wants positions
-/// the static evaluation can judge: we drop positions whose played move captured (the
-/// material count is about to change) and, at feature extraction, positions where the side
-/// to move is in check. This is the filter variant of "quiet positions"; it needs no search.
+/// the static evaluation can judge: quiet ones (`tournament::quiet`, the piece-value
+/// regression's definition too). Positions next to a capture are dropped here, positions
+/// with the side to move in check at feature extraction.
 #[derive(Clone, Debug)]
 pub struct Filter {
+    /// Drop positions whose material is not settled (a capture just made or played next).
     pub skip_captures: bool,
     pub skip_checks: bool,
     /// Positions before this ply of the recorded game are dropped (0 keeps all).
@@ -43,6 +44,7 @@ impl Default for Filter {
 pub struct LoadStats {
     pub dirs: usize,
     pub rows: usize,
+    /// Positions next to a capture.
     pub dropped_captures: usize,
     pub dropped_early: usize,
 }
@@ -66,8 +68,8 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
         check_run_dir(dir)?;
         let rows = output::read_positions(dir).map_err(Error)?;
         stats.rows += rows.len();
-        for row in rows {
-            if filter.skip_captures && row.capture {
+        for (i, row) in rows.iter().enumerate() {
+            if filter.skip_captures && !quiet::settled(i.checked_sub(1).map(|p| &rows[p]), row) {
                 stats.dropped_captures += 1;
                 continue;
             }
@@ -86,7 +88,7 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
             // Both games of a pair start from the same opening (and with equal engines can
             // repeat each other), so the pair, not the game, is the unit of the split.
             let group = mix(((d as u64) << 40) ^ (row.game_id / 2));
-            all.push(LabelledPosition { fen: row.fen, result: row.result as f32, group });
+            all.push(LabelledPosition { fen: row.fen.clone(), result: row.result as f32, group });
         }
     }
     if all.is_empty() {

@@ -9,12 +9,15 @@
 //! and a piece's value in pawns is `beta_t / beta_pawn`: the material advantage that shifts
 //! the winning odds as much as that many pawns. `beta_0` is White's advantage and
 //! `beta_stm` the worth of having the move, both also reported in pawns. Intervals are
-//! bootstrap percentiles over games (see `bootstrap`).
+//! bootstrap percentiles over games (see `maths::bootstrap`).
 
-use super::bootstrap;
-use super::dataset::Dataset;
-use super::logistic::{fit, Grouped, Model};
-use super::pieces::Pieces;
+pub mod corpus;
+pub mod dataset;
+
+use crate::maths::bootstrap;
+use crate::maths::logistic::{fit, Grouped, Model};
+use crate::values::pieces::Pieces;
+use dataset::Dataset;
 
 #[derive(Clone, Debug)]
 pub struct Settings {

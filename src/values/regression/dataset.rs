@@ -6,10 +6,8 @@
 //! nothing about who is better):
 //! * the first `skip_plies` plies of every game are skipped: they are the opening, whose
 //!   material is the start position's or the imbalance chosen for the game;
-//! * a position counts only if it is *quiet*: it was not reached by a capture (the
-//!   opponent may be about to recapture), the move played from it is not a capture (it
-//!   may be the first half of a trade), and the side to move is not in check (a check
-//!   often forces a material change). This is a cheap stand-in for a quiescence search;
+//! * a position counts only if it is *quiet* (`tournament::quiet`, the definition the
+//!   evaluation tuner uses too): no capture just made or about to be played, not in check;
 //! * the position must still hold `min_pieces` of the start position's pieces: values are
 //!   middlegame values. On 2000 chess games at 2000 nodes, keeping late endgames gave
 //!   N 2.3, B 2.5, R 3.7, Q 6.9 pawns; half the pieces or more gave N 3.1, B 3.4, R 4.5,
@@ -21,9 +19,10 @@
 //! when two identical engines swap colours) are kept once: duplicates would shrink the
 //! bootstrap intervals without adding information.
 
-use super::pieces::Pieces;
 use crate::tournament::manifest::Recorded;
 use crate::tournament::output::{read_games, read_positions, PositionRow};
+use crate::tournament::quiet;
+use crate::values::pieces::Pieces;
 use crate::Variant;
 use ndarray::Array2;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -173,11 +172,12 @@ pub fn select(
     let mut out = Vec::new();
     let least = sel.min_pieces * piece_count(pieces, &variant.start_position())? as f64;
     for (i, r) in rows.iter().enumerate() {
-        if r.ply < sel.skip_plies || r.capture || (i > 0 && rows[i - 1].capture) {
+        let previous = i.checked_sub(1).map(|p| rows[p]);
+        if r.ply < sel.skip_plies || !quiet::settled(previous, r) {
             continue;
         }
         let b = variant.parse_fen(&r.fen).map_err(|e| format!("game {} ply {}: {e}", r.game_id, r.ply))?;
-        if b.in_check() || (piece_count(pieces, &b)? as f64) < least {
+        if !quiet::unchecked(&b) || (piece_count(pieces, &b)? as f64) < least {
             continue;
         }
         out.push(Observation { diff: pieces.difference(&b)?, white_to_move: b.side_to_move() == 'w' });

@@ -1,4 +1,4 @@
-//! Small dense linear algebra on `ndarray` for the few-parameter fits of this module
+//! Small dense linear algebra on `ndarray` for the estimators' few-parameter fits
 //! (a handful of piece types): Cholesky solve and inverse of symmetric positive definite
 //! matrices. ndarray itself has no solver and these systems are at most ~16x16, so a
 //! direct factorisation is simpler than pulling in LAPACK.
