@@ -272,10 +272,10 @@ fn rook_file_features_count_open_and_semi_open_files() {
     // White counts +1 per rook, Black -1: open a1 and e8 cancel, d1 is semi-open.
     assert!((sum("open.R") - 0.0).abs() < 1e-6, "{f:?}");
     assert!((sum("semiopen.R") - 1.0).abs() < 1e-6, "{f:?}");
-    // Zero weights leave the evaluation as it was; a weight moves it by its feature.
+    // Raising both halves of a weight by 40 moves the evaluation by 40 per unit of feature.
     let mut w = ev.weights.clone();
-    w[idx("semiopen.R.mg") as usize] = 40.0;
-    w[idx("semiopen.R.eg") as usize] = 40.0;
+    w[idx("semiopen.R.mg") as usize] += 40.0;
+    w[idx("semiopen.R.eg") as usize] += 40.0;
     let moved = fairylab::eval::Evaluator::with_layout(r, ev.layout.clone(), w);
     assert_eq!(moved.evaluate(&p) - ev.evaluate(&p), 40);
 }
