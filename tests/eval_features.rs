@@ -112,3 +112,46 @@ fn a_knight_on_an_outpost_counts_until_an_enemy_pawn_can_chase_it() {
     // Mirrored for Black.
     assert_eq!(feature("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", "outpost.N"), -1.0);
 }
+
+#[test]
+fn rank_and_file_tables_count_from_each_side_and_mirror_the_files() {
+    // A white knight on b1 stands on its own first rank and the second file from the edge;
+    // a black knight on g8 stands on the same squares seen from Black's side.
+    let fen = "4k1n1/8/8/8/8/8/8/1N2K3 w - - 0 1";
+    assert_eq!(feature(fen, "pst.N.rank1"), 0.0);
+    assert_eq!(feature(fen, "pst.N.file2"), 0.0);
+    let fen = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1";
+    assert_eq!(feature(fen, "pst.N.rank1"), 1.0);
+    assert_eq!(feature(fen, "pst.N.file2"), 1.0);
+    assert_eq!(feature(fen, "pst.N.rank8"), 0.0);
+    // A black knight on b1 is on Black's eighth rank; files mirror (b and g share a bucket).
+    let fen = "4k3/8/8/8/8/8/8/1n2K3 w - - 0 1";
+    assert_eq!(feature(fen, "pst.N.rank8"), -1.0);
+    assert_eq!(feature(fen, "pst.N.file2"), -1.0);
+    // The king's own tables: e1 is rank 1 and the fourth bucket (d and e).
+    assert_eq!(feature(fen, "pst.K.rank1"), 0.0, "both kings on their first rank cancel");
+    let kings = "8/8/4k3/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(kings, "pst.K.rank1"), 1.0);
+    assert_eq!(feature(kings, "pst.K.rank3"), -1.0, "e6 is Black's third rank");
+    assert_eq!(feature(kings, "pst.K.file4"), 0.0);
+}
+
+#[test]
+fn a_rank_weight_moves_the_evaluation_of_the_pieces_on_that_rank_only() {
+    let v = Variant::load("chess", &[]).unwrap();
+    let Variant::Narrow(r) = v else { panic!("chess is an 8x8 game") };
+    let base: Evaluator = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let mut raised = base.clone();
+    for half in ["mg", "eg"] {
+        let i = raised.layout.index(&format!("pst.R.rank7.{half}")).unwrap();
+        raised.weights[i] += 40.0;
+    }
+    let eval = |ev: &Evaluator, fen: &str| {
+        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
+        ev.evaluate(&p)
+    };
+    let on_seventh = "4k3/R7/8/8/8/8/8/4K3 w - - 0 1";
+    let on_sixth = "4k3/8/R7/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(eval(&raised, on_seventh) - eval(&base, on_seventh), 40);
+    assert_eq!(eval(&raised, on_sixth), eval(&base, on_sixth));
+}

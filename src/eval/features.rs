@@ -69,6 +69,8 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             for sq in bb.iter() {
                 center += l.centrality[sq];
                 advance += l.progress[color][sq];
+                tapered(acc, l.rank_pst[t * l.ranks + l.rel_rank[color][sq] as usize], sign, phase);
+                tapered(acc, l.file_pst[t * l.file_buckets + l.file_bucket[sq] as usize], sign, phase);
                 let attacks = if pawn {
                     r.pawn.as_ref().map_or(0, |p| p.captures[color][sq].to_u128())
                 } else {

@@ -56,6 +56,18 @@ pub struct Layout {
     /// Per type: pieces on an outpost (enemy half, defended by an own pawn, out of reach
     /// of enemy pawns).
     pub outpost: [Pair; MAX_TYPES],
+    /// Per type: a piece's bonus by the rank it stands on (counted from its own side) and by
+    /// its file (mirrored, so the a- and h-files share one weight): a per-square table in
+    /// compact form, few enough weights for Texel tuning to fit. Indexed `t * ranks + rank`
+    /// and `t * file_buckets + bucket`.
+    pub rank_pst: Vec<Pair>,
+    pub file_pst: Vec<Pair>,
+    pub ranks: usize,
+    pub file_buckets: usize,
+    /// Per colour and square: the rank counted from that colour's side; per square: the
+    /// mirrored file bucket.
+    pub rel_rank: [Vec<u8>; 2],
+    pub file_bucket: Vec<u8>,
     /// Per colour: the squares of the far half of the board.
     pub enemy_half: [u128; 2],
     /// Per square: the squares beside it on the same rank.
@@ -165,6 +177,18 @@ impl Layout {
                 }
             }
         }
+        let geo = &r.geo;
+        let (ranks, file_buckets) = (geo.ranks, geo.files.div_ceil(2));
+        let mut rank_pst = Vec::with_capacity(r.ntypes() * ranks);
+        let mut file_pst = Vec::with_capacity(r.ntypes() * file_buckets);
+        for pt in &r.types {
+            for k in 1..=ranks {
+                rank_pst.push(pair(&mut add, format!("pst.{}.rank{k}", pt.letter)));
+            }
+            for k in 1..=file_buckets {
+                file_pst.push(pair(&mut add, format!("pst.{}.file{k}", pt.letter)));
+            }
+        }
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
@@ -175,7 +199,6 @@ impl Layout {
             }
         }
 
-        let geo = &r.geo;
         let n = r.nsq;
         let (w, h) = (geo.files as i32, geo.ranks as i32);
         let (cx, cy) = ((w - 1) as f32 / 2.0, (h - 1) as f32 / 2.0);
@@ -208,6 +231,20 @@ impl Layout {
             .map(|s| {
                 let (f, rk) = (geo.file(s), geo.rank(s));
                 mask(&|f2, r2| (f2 - f).abs() == 1 && r2 == rk)
+            })
+            .collect();
+        let rel_rank = [0, 1].map(|c| {
+            (0..n)
+                .map(|s| {
+                    let rk = geo.rank(s).clamp(0, h - 1);
+                    (if c == 0 { rk } else { h - 1 - rk }) as u8
+                })
+                .collect()
+        });
+        let file_bucket = (0..n)
+            .map(|s| {
+                let f = geo.file(s).clamp(0, w - 1);
+                f.min(w - 1 - f) as u8
             })
             .collect();
         let coords = (0..n).map(|s| (geo.file(s) as i8, geo.rank(s) as i8)).collect();
@@ -252,6 +289,12 @@ impl Layout {
             supported,
             phalanx,
             outpost,
+            rank_pst,
+            file_pst,
+            ranks,
+            file_buckets,
+            rel_rank,
+            file_bucket,
             enemy_half,
             beside,
             stop,
