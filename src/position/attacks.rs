@@ -78,6 +78,38 @@ impl<B: Bits> Position<B> {
         false
     }
 
+    /// Every piece of either colour among `pieces` that attacks `sq` on a board whose
+    /// occupancy is `occ` (static exchange: pieces already traded off are left out of both).
+    /// The Flying Bomber is not covered: its capture lands away from its victim, so an
+    /// exchange on one square does not describe it.
+    pub fn attackers_to(&self, sq: usize, occ: B, pieces: B) -> B {
+        let r = self.rules;
+        let mut found = B::ZERO;
+        for by in 0..2 {
+            let side = self.by_color[by] & pieces;
+            for &t in &r.leap_attackers {
+                found |= r.leap_cap_rev[r.idx(by, t, sq)] & self.by_type[t] & side;
+            }
+            if let (Some(p), Some(pt)) = (&r.pawn, r.pawn_type) {
+                if self.pawn_capture[by] {
+                    found |= p.captures_rev[by][sq] & self.by_type[pt] & side;
+                }
+            }
+        }
+        for g in &r.attack_groups {
+            if g.types == [0, 0] {
+                continue;
+            }
+            if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+                let c = self.board[f];
+                if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
+                    found |= B::bit(f);
+                }
+            }
+        }
+        found
+    }
+
     #[inline]
     pub fn attacked(&self, sq: usize, by: usize) -> bool {
         self.attacked_with(sq, by, self.occ, self.by_color[by])

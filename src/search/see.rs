@@ -76,11 +76,64 @@ impl<B: Bits> Searcher<B> {
             _ => {}
         }
         let occ = (pos.occupied() & !B::bit(from) & !removed) | B::bit(to);
-        let attackers = pos.color_bb(them) & !removed;
-        if !pos.attacked_with(to, them, occ, attackers) {
-            return true;
+        if pos.rules.bomber.is_some() {
+            // A bomber's capture lands away from its victim, so the exchange does not stay on
+            // one square: count one recapture only.
+            let attackers = pos.color_bb(them) & !removed;
+            if !pos.attacked_with(to, them, occ, attackers) {
+                return true;
+            }
+            return gain - mover >= threshold;
         }
-        gain - mover >= threshold
+        self.exchange_ge(pos, to, occ & !B::bit(to), gain - threshold, mover)
+    }
+
+    /// The exchange on `to` after the first capture, least valuable attacker first and
+    /// x-rays revealed as pieces leave: does the first mover stay at or above the
+    /// threshold? `balance` is what the first capture gained over the threshold, `mover`
+    /// the value of the piece now standing on `to`; `pieces` are the pieces still on the
+    /// board that may join in.
+    fn exchange_ge(&self, pos: &Position<B>, to: usize, mut pieces: B, balance: i32, mover: i32) -> bool {
+        let r = pos.rules;
+        // What the side to recapture must win back for the first mover to fall short.
+        let mut swap = mover - balance;
+        let mut occ = pieces | B::bit(to);
+        let mut attackers = pos.attackers_to(to, occ, pieces);
+        let mut stm = pos.side();
+        let mut first_mover_ahead = true;
+        loop {
+            stm ^= 1;
+            attackers &= pieces;
+            let ours = attackers & pos.color_bb(stm);
+            if ours.is_empty() {
+                break;
+            }
+            let mut cheapest = None;
+            for t in 0..r.ntypes() {
+                if t != r.king && (ours & pos.type_bb(t)).any() {
+                    let v = self.piece_values[t];
+                    if cheapest.is_none_or(|(_, best)| v < best) {
+                        cheapest = Some((t, v));
+                    }
+                }
+            }
+            let Some((t, value)) = cheapest else {
+                // Only the king can recapture: it may not (or, in king-capture games, would
+                // be lost) while the other side still attacks the square.
+                let defended = (attackers & pos.color_bb(stm ^ 1)).any();
+                return if defended { first_mover_ahead } else { !first_mover_ahead };
+            };
+            first_mover_ahead = !first_mover_ahead;
+            swap = value - swap;
+            if swap < first_mover_ahead as i32 {
+                break;
+            }
+            let sq = (ours & pos.type_bb(t)).lsb();
+            pieces &= !B::bit(sq);
+            occ &= !B::bit(sq);
+            attackers = pos.attackers_to(to, occ, pieces);
+        }
+        first_mover_ahead
     }
 }
 
@@ -118,6 +171,35 @@ mod tests {
     fn a_pawn_taking_a_defended_knight_still_wins() {
         let fen = "4k3/2p5/3n4/4P3/8/8/8/4K3 w - - 0 1";
         assert!(see("chess", fen, "e5d6", 200));
+    }
+
+    #[test]
+    fn a_recapture_that_loses_more_is_not_made() {
+        // Nxd5: the queen could take back, but the bishop on b3 would then win her.
+        let fen = "3qk3/8/8/3p4/8/1BN5/8/4K3 w - - 0 1";
+        assert!(see("chess", fen, "c3d5", 100));
+        assert!(!see("chess", fen, "c3d5", 101));
+        // Without the bishop the knight is lost for a pawn.
+        let fen = "3qk3/8/8/3p4/8/2N5/8/4K3 w - - 0 1";
+        assert!(!see("chess", fen, "c3d5", 0));
+        assert!(see("chess", fen, "c3d5", 100 - 320));
+    }
+
+    #[test]
+    fn a_rook_behind_a_rook_joins_the_exchange() {
+        let doubled = "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert!(see("chess", doubled, "d2d5", 100));
+        let single = "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1";
+        assert!(!see("chess", single, "d2d5", 0));
+    }
+
+    #[test]
+    fn a_king_recaptures_only_an_undefended_piece() {
+        // Qxe7: the king takes the queen back unless the rook on e1 guards e7.
+        let guarded = "4k3/4p3/8/8/8/8/4Q3/4RK2 w - - 0 1";
+        assert!(see("chess", guarded, "e2e7", 100));
+        let alone = "4k3/4p3/8/8/8/8/4Q3/5K2 w - - 0 1";
+        assert!(!see("chess", alone, "e2e7", 0));
     }
 
     #[test]
