@@ -76,14 +76,21 @@ impl<B: Bits> Searcher<B> {
             _ => {}
         }
         let occ = (pos.occupied() & !B::bit(from) & !removed) | B::bit(to);
-        if pos.rules.bomber.is_some() {
-            // A bomber's capture lands away from its victim, so the exchange does not stay on
-            // one square: count one recapture only.
-            let attackers = pos.color_bb(them) & !removed;
-            if !pos.attacked_with(to, them, occ, attackers) {
-                return true;
+        if let Some(bt) = pos.rules.bomber {
+            // A bomber's capture lands away from its victim, so an exchange that a bomber can
+            // join does not stay on one square: count one recapture only.
+            let bombers = pos.type_bb(bt) & occ & !B::bit(to);
+            let joins = |c: usize| {
+                let ours = bombers & pos.color_bb(c);
+                ours.any() && pos.attacked_with(to, c, occ, ours)
+            };
+            if joins(them) || joins(them ^ 1) {
+                let attackers = pos.color_bb(them) & !removed;
+                if !pos.attacked_with(to, them, occ, attackers) {
+                    return true;
+                }
+                return gain - mover >= threshold;
             }
-            return gain - mover >= threshold;
         }
         self.exchange_ge(pos, to, occ & !B::bit(to), gain - threshold, mover)
     }
