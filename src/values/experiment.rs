@@ -150,7 +150,7 @@ fn default_min_pieces() -> f64 {
     Selection::default().min_pieces
 }
 fn default_bootstrap() -> usize {
-    200
+    super::regression::DEFAULT_REPLICATES
 }
 fn default_fraction() -> f64 {
     0.5

@@ -146,10 +146,17 @@ pub fn fit_regression(
     progress: &Progress,
 ) -> Result<Regression, String> {
     let r = regression::estimate(pieces, data, settings)?;
-    if r.failed_replicates > 0 {
-        progress.note(&format!(
-            "note: {} of {} bootstrap refits failed and were left out",
-            r.failed_replicates, settings.replicates
+    progress.note(&format!(
+        "bootstrap: {} refits, {} dropped (pawn coefficient not positive), {} failed",
+        settings.replicates, r.dropped_replicates, r.failed_replicates
+    ));
+    // Dropping the refits where pawns look worthless cuts off one tail of the bootstrap
+    // distribution; beyond a few percent the intervals understate the uncertainty.
+    if r.dropped_replicates * 20 > settings.replicates {
+        progress.warn(&format!(
+            "{} of {} bootstrap refits had a pawn worth nothing and were dropped: the intervals are too narrow; \
+             more games are needed",
+            r.dropped_replicates, settings.replicates
         ));
     }
     if !r.missing.is_empty() {
