@@ -8,6 +8,7 @@ use super::comparison::Comparison;
 use super::experiment::calibration_squares;
 use super::imbalance::{self, ImbalanceResult};
 use super::pieces::Pieces;
+use super::play::PlaySettings;
 use super::regression::dataset::{self, Dataset, Selection};
 use super::regression::{self, corpus, Regression};
 use super::selfplay::default_adjudication;
@@ -218,20 +219,22 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
         (Some(n), true) => {
             let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
             let s = corpus::Settings {
-                variant,
+                play: PlaySettings {
+                    variant,
+                    nodes: a.nodes,
+                    seed: a.seed,
+                    random_plies: a.random_plies,
+                    max_drift: 150,
+                    engine: settings(&a.engine_set)?,
+                    adjudication: default_adjudication(),
+                    concurrency: crate::tournament::concurrency(a.concurrency)?,
+                    progress: a.progress.clone(),
+                    out: out.clone(),
+                    shard,
+                },
                 games: *n,
-                nodes: a.nodes,
-                seed: a.seed,
-                random_plies: a.random_plies,
-                max_drift: 150,
                 imbalance_fraction: a.imbalance_fraction,
                 jitter: a.jitter,
-                engine: settings(&a.engine_set)?,
-                adjudication: default_adjudication(),
-                concurrency: crate::tournament::concurrency(a.concurrency)?,
-                progress: a.progress.clone(),
-                out: out.clone(),
-                shard,
                 fens: if a.all_setups { setup_fens(variant)? } else { vec![] },
             };
             s.validate()?;
@@ -284,24 +287,26 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
     });
     a.progress.note(&format!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display()));
     let s = imbalance::Settings {
-        variant,
+        play: PlaySettings {
+            variant,
+            nodes: a.nodes,
+            random_plies: a.random_plies,
+            max_drift: 150,
+            seed: a.seed,
+            adjudication: default_adjudication(),
+            engine: settings(&a.engine_set)?,
+            concurrency: crate::tournament::concurrency(a.concurrency)?,
+            progress: a.progress.clone(),
+            out: out.clone(),
+            shard,
+        },
         comparisons,
         calibration,
         max_pairs: a.games / 2,
         batch_pairs: a.batch,
         min_pairs: a.min_pairs.min(a.games / 2),
         precision: a.precision,
-        nodes: a.nodes,
-        random_plies: a.random_plies,
-        max_drift: 150,
-        seed: a.seed,
-        adjudication: default_adjudication(),
-        engine: settings(&a.engine_set)?,
         neutral: !a.no_neutral,
-        concurrency: crate::tournament::concurrency(a.concurrency)?,
-        progress: a.progress.clone(),
-        out: out.clone(),
-        shard,
     };
     let r = imbalance::run(&s)?;
     if let Some((i, n)) = shard {
