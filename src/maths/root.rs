@@ -5,7 +5,7 @@
 ///
 /// Bisection: it needs no derivative and cannot diverge, and it never evaluates `f` at the ends
 /// themselves, where a pole would give an infinity or NaN. It runs until the midpoint can no
-/// longer be told apart from an end in `f64`, so the result is as precise as the type allows.
+/// longer be told apart from an end in `f64` (or the interval is 1e-18 of its starting width).
 /// A NaN value of `f` is treated as positive (the root is taken to lie further right); an
 /// interval that is empty or not finite gives its midpoint, or `lo`.
 pub fn decreasing_root(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
@@ -13,10 +13,13 @@ pub fn decreasing_root(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
     if lo.partial_cmp(&hi) != Some(std::cmp::Ordering::Less) || !lo.is_finite() || !hi.is_finite() {
         return if lo.is_finite() && hi.is_finite() { 0.5 * (lo + hi) } else { lo };
     }
-    // 2100 halvings take any finite interval down to adjacent floats, subnormals included.
+    // Halving stops at adjacent floats, or at 1e-18 of the starting width: a root near 0
+    // would otherwise be chased down through every exponent to the subnormals, a thousand
+    // halvings that change nothing the callers can see.
+    let floor = (hi - lo) * 1e-18;
     for _ in 0..2100 {
         let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
+        if mid <= lo || mid >= hi || hi - lo <= floor {
             break;
         }
         let v = f(mid);
