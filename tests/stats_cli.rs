@@ -64,5 +64,6 @@ fn one_sided_and_tiny_samples_print_no_fake_interval() {
     let (code, out, _) = fairylab(&["stats", "--penta", "0,0,2,0,0"]);
     assert_eq!(code, 0);
     assert!(out.contains("Elo not enough games (4)"), "{out}");
+    assert!(out.contains("LOS not enough games (4)"), "{out}");
     assert!(!out.contains("± 0.00"), "{out}");
 }

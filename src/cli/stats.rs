@@ -1,6 +1,6 @@
 //! `fairylab stats` (the offline calculator) and `fairylab merge`.
 
-use crate::stats::{EloInterval, Pentanomial, Wdl};
+use crate::stats::{EloInterval, Pentanomial, Wdl, MIN_GAMES};
 use crate::tournament::game_result;
 use crate::tournament::{output, Encounter, Summary};
 use crate::Error;
@@ -96,7 +96,13 @@ pub fn describe(e: &Encounter) -> Vec<String> {
     lines.push(format!("  Elo {elo}{level}"));
     lines.push(format!("  nElo {nelo}"));
     let los = if paired { penta.los() } else { wdl.los() };
-    let mut ratios = format!("  LOS {:.2} %", 100.0 * los);
+    // LOS is a normal approximation too; below the interval rule's minimum it would claim
+    // confidence a handful of games cannot give.
+    let mut ratios = if games < MIN_GAMES {
+        format!("  LOS not enough games ({games})")
+    } else {
+        format!("  LOS {:.2} %", 100.0 * los)
+    };
     if let Some(d) = wdl.draw_ratio() {
         ratios += &format!("  draw ratio {:.1} %", 100.0 * d);
     }

@@ -10,7 +10,9 @@
 //!   Prefer it whenever games are paired: it accounts for the correlation inside a pair and so
 //!   gives tighter, more honest error bars and shorter SPRTs.
 //! * Both reduce to a [`ScoreSample`] (number of samples, mean and variance of the sample
-//!   score), from which [`elo`] computes Elo, nElo and LOS and [`Sprt`] the log-likelihood ratio.
+//!   score), from which [`interval`] computes Elo and nElo intervals and [`elo`] the LOS.
+//!   [`Sprt`] works from the outcome counts themselves: its log-likelihood ratio compares the
+//!   most likely outcome distributions under the two hypotheses.
 //!
 //! All results are from the first player's point of view. Degenerate input never panics and
 //! never yields NaN: ratios over zero games are `None`; an Elo interval is an [`EloInterval`]
