@@ -8,6 +8,7 @@ use fairylab::search::Limits;
 use fairylab::tournament::output::{self, GameRow, PositionRow};
 use fairylab::tournament::progress::{Event, Observer, Progress};
 use fairylab::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, RunError, Settings};
+use fairylab::values::play::PlaySettings;
 use fairylab::values::regression::corpus;
 use fairylab::Variant;
 use std::path::{Path, PathBuf};
@@ -122,20 +123,22 @@ fn concurrency_zero_is_refused_by_both_paths_in_the_library() {
     let refused = RunError::Invalid("--concurrency must be at least 1".into());
     assert_eq!(tournament::run(&match_settings(&d, 0)).unwrap_err(), refused);
     let corpus = corpus::Settings {
-        variant: Variant::load("chess", &[]).unwrap(),
+        play: PlaySettings {
+            variant: Variant::load("chess", &[]).unwrap(),
+            nodes: 100,
+            seed: 1,
+            random_plies: 2,
+            max_drift: 150,
+            engine: vec![],
+            adjudication: Adjudication::default(),
+            concurrency: 0,
+            progress: Progress::silent(),
+            out: d.join("corpus"),
+            shard: None,
+        },
         games: 2,
-        nodes: 100,
-        seed: 1,
-        random_plies: 2,
-        max_drift: 150,
         imbalance_fraction: 0.0,
         jitter: 0.0,
-        engine: vec![],
-        adjudication: Adjudication::default(),
-        concurrency: 0,
-        progress: Progress::silent(),
-        out: d.join("corpus"),
-        shard: None,
         fens: vec![],
     };
     assert_eq!(corpus::generate(&corpus).unwrap_err(), refused.to_string());

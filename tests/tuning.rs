@@ -279,3 +279,66 @@ fn rook_file_features_count_open_and_semi_open_files() {
     let moved = fairylab::eval::Evaluator::with_layout(r, ev.layout.clone(), w);
     assert_eq!(moved.evaluate(&p) - ev.evaluate(&p), 40);
 }
+
+/// A run directory whose positions.csv holds `games` games of `plies` positions each; a
+/// position's FEN field names its game and ply (loading does not parse it).
+fn fake_run(name: &str, games: u64, plies: u32) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairylab-split-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut csv = String::from("game_id,ply,fen,score_white,capture,result\n");
+    for g in 0..games {
+        for p in 0..plies {
+            csv += &format!("{g},{p},{name} g{g} p{p},,false,{}\n", if g % 3 == 0 { 1.0 } else { 0.5 });
+        }
+    }
+    std::fs::write(dir.join("positions.csv"), csv).unwrap();
+    dir
+}
+
+/// The game a fake position came from, and the run it belongs to.
+fn origin(fen: &str) -> (String, u64) {
+    let mut words = fen.split_whitespace();
+    let run = words.next().unwrap().to_string();
+    (run, words.next().unwrap()[1..].parse().unwrap())
+}
+
+#[test]
+fn the_split_keeps_both_games_of_a_pair_together() {
+    // Games 2k and 2k+1 are one opening played with colours swapped (the schedule numbers
+    // them so); a split that put one in training and the other in validation would leak.
+    let dir = fake_run("pairs", 40, 3);
+    let filter = positions::Filter { skip_captures: false, ..Default::default() };
+    let (all, _) = positions::load_runs(std::slice::from_ref(&dir), &filter).unwrap();
+    let (train, val) = positions::split(all, 0.3, 7).unwrap();
+    assert!(!train.is_empty() && !val.is_empty());
+    let pairs = |side: &[positions::LabelledPosition]| -> std::collections::BTreeSet<u64> {
+        side.iter().map(|p| origin(&p.fen).1 / 2).collect()
+    };
+    let (train_pairs, val_pairs) = (pairs(&train), pairs(&val));
+    assert!(train_pairs.is_disjoint(&val_pairs), "pairs on both sides: {:?}", train_pairs.intersection(&val_pairs));
+    assert_eq!(train_pairs.len() + val_pairs.len(), 20);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_held_out_pairs_stay_held_out_as_iterations_add_games() {
+    // The training loop splits "all positions so far" again in every iteration, with one seed:
+    // a pair held out in iteration 1 must still be held out (and no training pair become a
+    // validation one) once iteration 2's games join.
+    let (first, second) = (fake_run("iter1", 60, 2), fake_run("iter2", 60, 2));
+    let filter = positions::Filter { skip_captures: false, ..Default::default() };
+    let side_of = |dirs: &[std::path::PathBuf]| -> std::collections::BTreeMap<String, bool> {
+        let (all, _) = positions::load_runs(dirs, &filter).unwrap();
+        let (train, val) = positions::split(all, 0.25, 11).unwrap();
+        train.iter().map(|p| (p.fen.clone(), false)).chain(val.iter().map(|p| (p.fen.clone(), true))).collect()
+    };
+    let before = side_of(std::slice::from_ref(&first));
+    let after = side_of(&[first.clone(), second.clone()]);
+    assert!(before.values().any(|&v| v) && before.values().any(|&v| !v));
+    for (fen, held_out) in &before {
+        assert_eq!(after[fen], *held_out, "{fen} changed sides");
+    }
+    assert!(after.iter().any(|(fen, &v)| v && origin(fen).0 == "iter2"), "new games join the held-out set too");
+    let _ = std::fs::remove_dir_all(&first);
+    let _ = std::fs::remove_dir_all(&second);
+}

@@ -1,10 +1,10 @@
 //! Estimator 1 on synthetic data: results simulated from a known logistic material model
-//! must be recovered within their bootstrap intervals, and the 95 % intervals must cover
+//! must be recovered within their bootstrap (BCa) intervals, and the 95 % intervals must cover
 //! the true values in about 95 % of repetitions.
 
 use fairylab::rng::Rng;
 use fairylab::values::regression::dataset::{Dataset, GameData, Observation};
-use fairylab::values::regression::{estimate, Regression, Settings};
+use fairylab::values::regression::{estimate, Regression, Settings, DEFAULT_REPLICATES};
 use fairylab::values::Model;
 use fairylab::values::Pieces;
 use fairylab::Variant;
@@ -96,7 +96,7 @@ fn check_recovery(r: &Regression) {
 
 #[test]
 fn logistic_regression_recovers_known_values() {
-    let r = fit(&simulate(20000, 11, None), Model::Logistic, 100, 5);
+    let r = fit(&simulate(20000, 11, None), Model::Logistic, DEFAULT_REPLICATES, 5);
     check_recovery(&r);
     assert_eq!(r.games, 20000);
     assert!((3 * 20000..=9 * 20000).contains(&r.positions));
@@ -122,7 +122,7 @@ fn bootstrap_intervals_cover_about_95_percent() {
     let mut covered = vec![0; TRUE.len()];
     for rep in 0..reps {
         let games = simulate(400, 1000 + rep, None);
-        let r = fit(&games, Model::Logistic, 100, 2000 + rep);
+        let r = fit(&games, Model::Logistic, DEFAULT_REPLICATES, 2000 + rep);
         for (k, &(letter, value)) in TRUE.iter().enumerate() {
             let e = r.estimates.iter().find(|e| e.name == letter.to_string()).unwrap();
             if e.low <= value && value <= e.high {
@@ -150,4 +150,42 @@ fn the_bootstrap_is_reproducible_from_its_seed() {
     assert_ne!(lows(&a), lows(&c));
     // The point estimate does not depend on the bootstrap at all.
     assert_eq!(a.estimates[0].value, c.estimates[0].value);
+}
+
+/// Games where a pawn barely matters (0.05 logit) and a knight a lot (1 logit): few games
+/// leave the sign of the pawn's coefficient in doubt.
+fn weak_pawn_games(games: usize, seed: u64) -> Vec<GameData> {
+    let p = chess_pieces();
+    let (pawn, knight) = (p.index('P').unwrap(), p.index('N').unwrap());
+    let mut rng = Rng::new(seed);
+    (0..games)
+        .map(|_| {
+            let mut diff = vec![0; p.len()];
+            diff[pawn] = rng.below(3) as i32 - 1;
+            diff[knight] = rng.below(3) as i32 - 1;
+            let eta = 0.05 * diff[pawn] as f64 + diff[knight] as f64;
+            let white_score = if uniform(&mut rng) < sigmoid(eta) { 1.0 } else { 0.0 };
+            let observations =
+                (0..4).map(|_| Observation { diff: diff.clone(), white_to_move: rng.below(2) == 0 }).collect();
+            GameData { observations, white_score }
+        })
+        .collect()
+}
+
+#[test]
+fn refits_with_a_worthless_pawn_are_counted_not_hidden() {
+    // With 300 such games the pawn's coefficient is within about one standard error of 0, so
+    // a large share of the bootstrap refits give it a sign that makes ratios meaningless.
+    let p = chess_pieces();
+    let settings = Settings { model: Model::Logistic, replicates: 200, seed: 4, contrasts: vec![] };
+    let fitted = (0..20).find_map(|seed| {
+        let data = Dataset::build(&p, &weak_pawn_games(300, seed)).unwrap();
+        estimate(&p, &data, &settings).ok()
+    });
+    let r = fitted.expect("some data set has a positive pawn coefficient");
+    assert!(r.dropped_replicates > 10, "dropped {}", r.dropped_replicates);
+    assert!(r.dropped_replicates + r.failed_replicates < 200);
+    // Strong pawns: no refit is dropped.
+    let strong = fit(&simulate(2000, 21, None), Model::Logistic, 200, 5);
+    assert_eq!(strong.dropped_replicates, 0);
 }

@@ -1,6 +1,6 @@
 //! `fairylab stats` (the offline calculator) and `fairylab merge`.
 
-use crate::stats::{Pentanomial, Wdl};
+use crate::stats::{EloInterval, Pentanomial, Wdl, MIN_GAMES};
 use crate::tournament::game_result;
 use crate::tournament::{output, Encounter, Summary};
 use crate::Error;
@@ -69,6 +69,52 @@ pub fn encounters_of(dir: &std::path::Path) -> Result<Vec<Encounter>, Error> {
             e
         })
         .collect())
+}
+
+/// The report lines of one encounter.
+///
+/// Paired games are the better evidence (see [`Pentanomial`]), so whenever there are pairs
+/// every figure comes from them; W/D/L only feed the figures when no pair is known. `--penta`
+/// input has pairs only: its games are counted from the pairs.
+pub fn describe(e: &Encounter) -> Vec<String> {
+    let (wdl, penta) = (&e.wdl, &e.penta);
+    let pairs = penta.pairs();
+    let mut lines = Vec::new();
+    let games = if wdl.games() > 0 { wdl.games() } else { penta.games() };
+    let mut head = format!("{} vs {}: {games} games", e.a, e.b);
+    if wdl.games() > 0 {
+        head += &format!("  W {}  D {}  L {}", wdl.wins, wdl.draws, wdl.losses);
+    }
+    if pairs > 0 {
+        head += &format!("  ({pairs} pairs)");
+    }
+    lines.push(head);
+    let paired = pairs > 0;
+    let (elo, nelo) =
+        if paired { (penta.elo_interval(), penta.nelo_interval()) } else { (wdl.elo_interval(), wdl.nelo_interval()) };
+    let level = if matches!(elo, EloInterval::NotEnoughGames { .. }) { "" } else { " (95 %)" };
+    lines.push(format!("  Elo {elo}{level}"));
+    lines.push(format!("  nElo {nelo}"));
+    let los = if paired { penta.los() } else { wdl.los() };
+    // LOS is a normal approximation too; below the interval rule's minimum it would claim
+    // confidence a handful of games cannot give.
+    let mut ratios = if games < MIN_GAMES {
+        format!("  LOS not enough games ({games})")
+    } else {
+        format!("  LOS {:.2} %", 100.0 * los)
+    };
+    if let Some(d) = wdl.draw_ratio() {
+        ratios += &format!("  draw ratio {:.1} %", 100.0 * d);
+    }
+    if let Some(d) = penta.draw_ratio() {
+        // A WL pair counts as even too: this is not the share of drawn games.
+        ratios += &format!("  even-pair ratio {:.1} %", 100.0 * d);
+    }
+    lines.push(ratios);
+    if paired {
+        lines.push(format!("  pentanomial [{}, {}, {}, {}, {}]", penta.ll, penta.ld, penta.dd_wl, penta.wd, penta.ww));
+    }
+    lines
 }
 
 pub fn run(a: &StatsArgs) -> Result<(), Error> {

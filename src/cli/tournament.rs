@@ -222,25 +222,8 @@ impl TournamentArgs {
 
 pub fn print_summary(s: &Summary) {
     for e in &s.encounters {
-        println!(
-            "{} vs {}: {} games  W {}  D {}  L {}",
-            e.a,
-            e.b,
-            e.wdl.games(),
-            e.wdl.wins,
-            e.wdl.draws,
-            e.wdl.losses
-        );
-        if let Some(elo) = e.penta.elo().or_else(|| e.wdl.elo()) {
-            println!("  Elo {:+.2} ± {:.2} (95 %)", elo.value, elo.margin());
-        }
-        if let Some(n) = e.penta.nelo() {
-            println!("  nElo {:+.2} ± {:.2}", n.value, n.margin());
-        }
-        println!("  LOS {:.2} %  draw ratio {:.1} %", 100.0 * e.wdl.los(), 100.0 * e.wdl.draw_ratio().unwrap_or(0.0));
-        let p = &e.penta;
-        if p.pairs() > 0 {
-            println!("  pentanomial [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
+        for line in super::stats::describe(e) {
+            println!("{line}");
         }
     }
     if let Some(r) = &s.sprt {

@@ -69,7 +69,7 @@ pub struct RegressArgs {
     #[arg(long, default_value = "logistic")]
     pub model: String,
     /// Bootstrap replicates (resampling whole games).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = crate::values::regression::DEFAULT_REPLICATES)]
     pub bootstrap: usize,
     /// Start each generated game from a random one of the variant's setup combinations
     /// (Bland Chess 46: White's and Black's choices), so pieces only a setup brings in get

@@ -239,7 +239,7 @@ fn piece_values(
         skip_plies: 10,
         min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
         model: "logistic".into(),
-        bootstrap: 100,
+        bootstrap: 1000,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
         // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
         // start from every combination, so those pieces get values too.

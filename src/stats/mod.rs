@@ -10,12 +10,15 @@
 //!   Prefer it whenever games are paired: it accounts for the correlation inside a pair and so
 //!   gives tighter, more honest error bars and shorter SPRTs.
 //! * Both reduce to a [`ScoreSample`] (number of samples, mean and variance of the sample
-//!   score), from which [`elo`] computes Elo, nElo and LOS and [`Sprt`] the log-likelihood ratio.
+//!   score), from which [`interval`] computes Elo and nElo intervals and [`elo`] the LOS.
+//!   [`Sprt`] works from the outcome counts themselves: its log-likelihood ratio compares the
+//!   most likely outcome distributions under the two hypotheses.
 //!
 //! All results are from the first player's point of view. Degenerate input never panics and
-//! never yields NaN: ratios over zero games are `None`, a 0 % / 100 % score is `-inf` / `+inf`
-//! Elo, LOS without evidence is 0.5 and the LLR of an empty match is 0. Each function documents
-//! its own conventions.
+//! never yields NaN: ratios over zero games are `None`; an Elo interval is an [`EloInterval`]
+//! that says when the games are too few or too one-sided for one (see [`interval`]); LOS
+//! without evidence is 0.5 and the LLR of an empty match is 0. Each function documents its own
+//! conventions.
 //!
 //! ```
 //! use fairylab::stats::{EloModel, Pentanomial, Sprt, SprtStatus, Wdl};
@@ -29,6 +32,8 @@
 //! ```
 
 pub mod elo;
+pub mod interval;
+mod mle;
 pub mod normal;
 pub mod pentanomial;
 pub mod sample;
@@ -36,6 +41,7 @@ pub mod sprt;
 pub mod wdl;
 
 pub use elo::{elo_to_score, score_to_elo, EloEstimate, DEFAULT_CONFIDENCE, NELO_PER_T};
+pub use interval::{EloInterval, MIN_GAMES};
 pub use normal::{normal_cdf, normal_quantile};
 pub use pentanomial::Pentanomial;
 pub use sample::ScoreSample;

@@ -3,6 +3,7 @@
 use std::ops::{Add, AddAssign};
 
 use super::elo::{self, EloEstimate, DEFAULT_CONFIDENCE};
+use super::interval::{self, EloInterval};
 use super::sample::ScoreSample;
 use super::wdl::GameResult;
 
@@ -14,7 +15,8 @@ use super::wdl::GameResult;
 /// captures the correlation between the two games of a pair, which makes the variance estimate,
 /// hence every error bar and the SPRT, sharper and more honest than the trinomial one.
 ///
-/// Quantities that are ratios over the number of pairs are `None` when no pair was played;
+/// Ratios over the number of pairs are `None` when no pair was played, Elo figures are `None`
+/// (or say why in [`Pentanomial::elo_interval`]) when the pairs do not support an interval;
 /// counts saturate at `u64::MAX` instead of overflowing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pentanomial {
@@ -97,16 +99,28 @@ impl Pentanomial {
         ScoreSample::from_counts(&self.float_counts(), 2)
     }
 
-    /// Logistic Elo with its 95 % confidence interval from the per-pair variance (see
-    /// [`elo::logistic_elo`]); `None` without pairs.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        self.sample().map(|s| elo::logistic_elo(&s, DEFAULT_CONFIDENCE))
+    /// Logistic Elo with its 95 % interval from the per-pair variance, or why there is none
+    /// (see [`interval`]).
+    pub fn elo_interval(&self) -> EloInterval {
+        self.sample()
+            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::logistic_elo(&s, DEFAULT_CONFIDENCE))
     }
 
-    /// Normalized Elo with its 95 % confidence interval, using the per-game standard deviation
-    /// `sqrt(2 var_pair)` (see [`elo::normalized_elo`]); `None` without pairs.
+    /// Normalized Elo with its 95 % interval, using the per-game standard deviation
+    /// `sqrt(2 var_pair)`, or why there is none (see [`interval`]).
+    pub fn nelo_interval(&self) -> EloInterval {
+        self.sample()
+            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::normalized_elo(&s, DEFAULT_CONFIDENCE))
+    }
+
+    /// [`Pentanomial::elo_interval`] when it is a two-sided estimate.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        self.elo_interval().estimate()
+    }
+
+    /// [`Pentanomial::nelo_interval`] when it is a two-sided estimate.
     pub fn nelo(&self) -> Option<EloEstimate> {
-        self.sample().map(|s| elo::normalized_elo(&s, DEFAULT_CONFIDENCE))
+        self.nelo_interval().estimate()
     }
 
     /// Likelihood of superiority from the normal approximation of the mean pair score:

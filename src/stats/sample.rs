@@ -4,8 +4,9 @@
 //! scoring 0, 1/2 or 1. In the pentanomial model a sample is a game pair (same opening, colours
 //! swapped) whose score is normalised to `[0, 1]` by halving the pair's points, so it takes the
 //! values 0, 1/4, 1/2, 3/4, 1. Either way the *mean* of the sample score is the expected score
-//! per game, and Elo, nElo, LOS and the SPRT log-likelihood ratio are all functions of
-//! `N` (number of samples), the mean `mu` and the variance `var` of the sample score:
+//! per game, and Elo, nElo and LOS (and the closed-form approximations of the SPRT
+//! log-likelihood ratio) are functions of `N` (number of samples), the mean `mu` and the
+//! variance `var` of the sample score:
 //!
 //! ```text
 //! mu  = sum_i p_i * a_i              a_i = i / (k - 1), the k possible sample scores
@@ -16,8 +17,8 @@
 //! (they share an opening), which the trinomial model ignores.
 
 /// Pseudo-count given to every empty outcome cell before an SPRT log-likelihood ratio is
-/// computed, exactly as fishtest (`regularize`), fastchess and OpenBench do. It keeps the
-/// variance strictly positive, so the LLR stays finite for any non-empty sample.
+/// computed, as fishtest, fastchess and OpenBench do. No hypothesis can then give an outcome
+/// probability zero, so the LLR stays finite for any non-empty sample.
 pub(crate) const REGULARIZATION: f64 = 1e-3;
 
 /// Number of samples, mean and variance of the per-sample score of a match.

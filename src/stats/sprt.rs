@@ -12,17 +12,16 @@
 //! false-negative rate (accepting H0 when elo = elo1) near `beta`.
 //!
 //! The outcome distribution is not assumed to follow a draw model: the test is a *generalized*
-//! SPRT whose LLR depends on the data only through the empirical mean and variance of the
-//! sample score (see [`crate::stats::ScoreSample`]). The closed forms used are the GSPRT
-//! approximations described by Michel Van den Bergh for fishtest; fastchess and fishtest today
-//! compute the exact multinomial maximum-likelihood LLR, which agrees with these to within about
-//! a percent on realistic samples (thousands of games, every outcome observed).
+//! SPRT. Each hypothesis fixes one figure of the outcome distribution (its mean score, or its
+//! t-value), and the likelihood of each is that of the most likely outcome distribution meeting
+//! it (see [`super::mle`]), as fishtest and fastchess compute it.
 
 use std::fmt;
 
 use super::elo::{elo_to_score, NELO_PER_T};
+use super::mle::{self, MAX_CELLS};
 use super::pentanomial::Pentanomial;
-use super::sample::ScoreSample;
+use super::sample::{ScoreSample, REGULARIZATION};
 use super::wdl::Wdl;
 
 /// Unit in which `elo0` and `elo1` are given.
@@ -85,50 +84,34 @@ impl std::error::Error for SprtError {}
 ///
 /// # Log-likelihood ratio
 ///
-/// Let `N` be the number of samples (games for [`Wdl`], pairs for [`Pentanomial`]), and `mu`,
-/// `var` the empirical mean and variance of the sample score (pair scores halved to `[0, 1]`).
-/// As fishtest, fastchess and OpenBench do, every empty outcome cell is first given a
-/// pseudo-count of 0.001, which keeps `var > 0`.
-///
-/// **Logistic bounds.** With `s0`, `s1` the expected scores of `elo0`, `elo1`:
+/// Let `N` be the number of samples (games for [`Wdl`], pairs for [`Pentanomial`]) and `f_i`
+/// the observed frequency of the sample score `a_i` (pair scores halved to `[0, 1]`). As
+/// fishtest, fastchess and OpenBench do, every empty outcome cell is first given a pseudo-count
+/// of 0.001, so that no hypothesis can rule out what the data have not yet shown. Then
 ///
 /// ```text
-/// LLR = N/2 * (s1 - s0) * (2 mu - s0 - s1) / var
+/// LLR = N * sum_i f_i ln(p1_i / p0_i)
 /// ```
 ///
-/// Why: by the central limit theorem the mean score is approximately normal with variance
-/// `var / N`, so the log-likelihood of a true score `s` is `-N (mu - s)^2 / (2 var)` up to a
-/// constant, and `[(mu - s0)^2 - (mu - s1)^2] * N / (2 var)` expands to the formula above.
-/// It is positive exactly when `mu` is closer to `s1` than to `s0`.
+/// where `p0` (`p1`) is the maximum-likelihood outcome distribution under H0 (H1):
 ///
-/// **Normalized bounds.** With the per-game t-value `t = (mu - 1/2) / sigma` (`sigma = sqrt(var)`
-/// for games, `sqrt(2 var)` for pairs, as in normalized Elo), `t0 = elo0 / (800 / ln 10)`,
-/// `t1 = elo1 / (800 / ln 10)` and `G` the number of games (`N`, or `2N` for pairs):
+/// * **logistic bounds**: the one with mean score `s0 = 1 / (1 + 10^(-elo0/400))` (`s1`);
+/// * **normalized bounds**: the one with t-value `(mu - 1/2) / sigma = t0` (`t1`), where
+///   `t0 = elo0 / (800 / ln 10)` per game, times `sqrt 2` for pairs (the halved pair score of
+///   two independent games has half the variance of one game's score).
 ///
-/// ```text
-/// LLR = G/2 * ln[(1 + (t - t0)^2) / (1 + (t - t1)^2)]
-/// ```
-///
-/// Why: this is the normal-model likelihood ratio when the variance is unknown and profiled
-/// out (the hypothesis fixes the ratio mean/sigma, not the mean); it is the approximation of
-/// section 4.2 of Van den Bergh's "normalized Elo" notes, used by fishtest. To first order in
-/// the t-values it is `G/2 * (t1 - t0) * (2 t - t0 - t1)`, the same shape as the logistic form.
+/// For large samples with every outcome observed this agrees with Van den Bergh's closed
+/// forms `N/2 (s1 - s0)(2 mu - s0 - s1) / var` and `G/2 ln[(1 + (t - t0)^2) / (1 + (t - t1)^2)]`;
+/// on small or one-sided samples (where the variance is near zero) those closed forms blow up
+/// or vanish, while the exact LLR stays bounded by how much the pseudo-counts can be tilted.
+/// The closed form is used only if no tilted distribution meets a hypothesis (normalized
+/// bounds of several hundred nElo).
 ///
 /// # Degenerate samples
 ///
 /// * No games: `LLR = 0` and [`SprtStatus::Continue`].
-/// * A single kind of outcome (all draws, all wins, only even pairs, ...): the pseudo-counts
-///   give a tiny but positive variance, so the LLR is always finite, but the approximation
-///   trusts that near-zero variance and is unreliable there:
-///   - logistic bounds overreact: against `[0, 5]`, ten straight draws give about -5.2
-///     (accept H0) and ten straight wins about +286 (accept H1);
-///   - normalized bounds underreact: the t-value of such a sample is huge, so the LLR stays
-///     near 0 (ten wins against `[0, 5]` give +0.003, a hundred wins +0.01) and the test does
-///     not stop while the sample stays one-sided.
-///
-///   The exact maximum-likelihood LLR of fishtest/fastchess differs most on such samples
-///   (104 double-win pairs against nElo `[0, 5]`: 2.94 exact, 0.04 here). Callers running very
-///   short tests may want a minimum number of games before acting on the status.
+/// * A single kind of outcome (all draws, only even pairs, ...): finite LLR; e.g. nine even
+///   pairs against logistic `[0, 10]` give about -0.27 and cannot stop the test.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     elo0: f64,
@@ -226,6 +209,36 @@ impl Sprt {
     }
 
     fn llr_counts(&self, counts: &[f64], games_per_sample: u32) -> f64 {
+        let mut freq = [0.0; MAX_CELLS];
+        let Some(total) = regularized(counts, &mut freq) else {
+            return 0.0;
+        };
+        let freq = &freq[..counts.len()];
+        let mut scores = [0.0; MAX_CELLS];
+        let step = 1.0 / (counts.len() - 1) as f64;
+        scores.iter_mut().enumerate().for_each(|(i, a)| *a = i as f64 * step);
+        let scores = &scores[..counts.len()];
+        let fitted = match self.model {
+            EloModel::Logistic => {
+                let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
+                mle::with_mean(freq, scores, s0).zip(mle::with_mean(freq, scores, s1))
+            }
+            EloModel::Normalized => {
+                let per_sample = f64::from(games_per_sample).sqrt() / NELO_PER_T;
+                let (t0, t1) = (self.elo0 * per_sample, self.elo1 * per_sample);
+                mle::with_t_value(freq, scores, t0).zip(mle::with_t_value(freq, scores, t1))
+            }
+        };
+        match fitted {
+            Some((p0, p1)) => {
+                total * freq.iter().zip(p0.iter().zip(&p1)).map(|(f, (a, b))| f * (b / a).ln()).sum::<f64>()
+            }
+            None => self.closed_form(counts, games_per_sample),
+        }
+    }
+
+    /// Van den Bergh's closed-form approximations (see the type documentation).
+    fn closed_form(&self, counts: &[f64], games_per_sample: u32) -> f64 {
         let Some(sample) = ScoreSample::regularized(counts, games_per_sample) else {
             return 0.0;
         };
@@ -241,4 +254,18 @@ impl Sprt {
             }
         }
     }
+}
+
+/// Frequencies of `counts` after the pseudo-count [`REGULARIZATION`] replaced every empty cell,
+/// and their regularized total; `None` without any game or with too many cells.
+fn regularized(counts: &[f64], freq: &mut [f64; MAX_CELLS]) -> Option<f64> {
+    if counts.len() < 2 || counts.len() > MAX_CELLS || counts.iter().all(|&c| c.is_nan() || c <= 0.0) {
+        return None;
+    }
+    for (f, &c) in freq.iter_mut().zip(counts) {
+        *f = if c > 0.0 { c } else { REGULARIZATION };
+    }
+    let total: f64 = freq.iter().sum();
+    freq.iter_mut().for_each(|f| *f /= total);
+    Some(total)
 }

@@ -2,7 +2,8 @@
 
 use std::ops::{Add, AddAssign};
 
-use super::elo::{self, EloEstimate, DEFAULT_CONFIDENCE};
+use super::elo::{EloEstimate, DEFAULT_CONFIDENCE};
+use super::interval::{self, EloInterval};
 use super::normal::normal_cdf;
 use super::sample::ScoreSample;
 
@@ -41,9 +42,9 @@ impl GameResult {
 
 /// Wins, draws and losses of the first player.
 ///
-/// Each game is one sample scoring 1, 1/2 or 0. Quantities that are ratios over the number of
-/// games ([`Wdl::score`], [`Wdl::draw_ratio`], [`Wdl::elo`], [`Wdl::nelo`]) are `None` when no
-/// game was played; counts saturate at `u64::MAX` instead of overflowing.
+/// Each game is one sample scoring 1, 1/2 or 0. Ratios over the number of games
+/// ([`Wdl::score`], [`Wdl::draw_ratio`]) are `None` when no game was played, Elo figures are
+/// `None` (or say why in [`Wdl::elo_interval`]) when the games do not support an interval; counts saturate at `u64::MAX` instead of overflowing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wdl {
     pub wins: u64,
@@ -108,16 +109,26 @@ impl Wdl {
         ScoreSample::from_counts(&self.float_counts(), 1)
     }
 
-    /// Logistic Elo with its 95 % confidence interval (see [`elo::logistic_elo`]); `None` without
-    /// games.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        self.sample().map(|s| elo::logistic_elo(&s, DEFAULT_CONFIDENCE))
+    /// Logistic Elo with its 95 % interval, or why there is none (see [`interval`]).
+    pub fn elo_interval(&self) -> EloInterval {
+        self.sample()
+            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::logistic_elo(&s, DEFAULT_CONFIDENCE))
     }
 
-    /// Normalized Elo with its 95 % confidence interval (see [`elo::normalized_elo`]); `None`
-    /// without games.
+    /// Normalized Elo with its 95 % interval, or why there is none (see [`interval`]).
+    pub fn nelo_interval(&self) -> EloInterval {
+        self.sample()
+            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::normalized_elo(&s, DEFAULT_CONFIDENCE))
+    }
+
+    /// [`Wdl::elo_interval`] when it is a two-sided estimate.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        self.elo_interval().estimate()
+    }
+
+    /// [`Wdl::nelo_interval`] when it is a two-sided estimate.
     pub fn nelo(&self) -> Option<EloEstimate> {
-        self.sample().map(|s| elo::normalized_elo(&s, DEFAULT_CONFIDENCE))
+        self.nelo_interval().estimate()
     }
 
     /// Likelihood of superiority, the probability that the first player is the stronger one:

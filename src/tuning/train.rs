@@ -16,7 +16,8 @@
 //! ```
 //!
 //! Tuning in iteration i uses the positions of iterations 1..=i plus any earlier run
-//! directories given as extra data. A rerun skips finished iterations; an interrupted one
+//! directories given as extra data, split into training and validation game pairs the same
+//! way in every iteration. A rerun skips finished iterations; an interrupted one
 //! resumes inside its match directories (the tournament runner's own resume) and reuses a
 //! finished fit. (A verification that its SPRT had already stopped may play a few more games
 //! on resume before the test stops it again.)
@@ -226,7 +227,11 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
                 dirs.extend((1..=it).map(|i| out.join(format!("iter-{i:03}")).join("games")));
                 let cfg = EngineConfig::parse(&current, &start_str).map_err(Error)?;
                 let (_, weights) = run::config_weights(s.variant, &cfg)?;
-                let opts = TuneOptions { seed: mix(s.tune.seed ^ (it as u64)), ..s.tune.clone() };
+                // One seed for every iteration: the train/validation split is drawn from it,
+                // so a game pair held out once stays held out, and the validation loss never
+                // scores positions an earlier iteration trained on. (Pairs keep their split
+                // keys across iterations: their directories keep their places in `dirs`.)
+                let opts = TuneOptions { seed: s.tune.seed, ..s.tune.clone() };
                 let r = run::tune_runs(s.variant, &dirs, &weights, &s.fixed, &s.filter, s.validation, &opts)?;
                 run::write_config(s.variant, &layout, &r, &cand_path)?;
                 let json = serde_json::to_string_pretty(&r).map_err(|e| Error(e.to_string()))?;

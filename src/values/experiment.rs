@@ -24,6 +24,7 @@
 use super::comparison::Comparison;
 use super::imbalance;
 use super::pieces::{self, Pieces};
+use super::play::PlaySettings;
 use super::regression;
 use super::regression::corpus;
 use super::regression::dataset::Selection;
@@ -150,7 +151,7 @@ fn default_min_pieces() -> f64 {
     Selection::default().min_pieces
 }
 fn default_bootstrap() -> usize {
-    200
+    super::regression::DEFAULT_REPLICATES
 }
 fn default_fraction() -> f64 {
     0.5
@@ -314,24 +315,26 @@ impl Experiment {
                 let comparisons =
                     im.compare.iter().map(|c| Comparison::parse(c, &pieces)).collect::<Result<Vec<_>, _>>()?;
                 let s = imbalance::Settings {
-                    variant,
+                    play: PlaySettings {
+                        variant,
+                        nodes: self.nodes,
+                        random_plies: im.random_plies,
+                        max_drift: 150,
+                        seed: self.seed,
+                        adjudication: adjudication.clone(),
+                        engine: self.engine_settings(),
+                        concurrency,
+                        progress: o.progress.clone(),
+                        out: dir.join("imbalance"),
+                        shard: o.shard,
+                    },
                     comparisons,
                     calibration: calibration_squares(variant, &im.calibration)?,
                     max_pairs: scaled(im.max_games) / 2,
                     batch_pairs: im.batch_pairs,
                     min_pairs: im.min_pairs.min(scaled(im.max_games) / 2),
                     precision: im.precision,
-                    nodes: self.nodes,
-                    random_plies: im.random_plies,
-                    max_drift: 150,
-                    seed: self.seed,
-                    adjudication: adjudication.clone(),
-                    engine: self.engine_settings(),
                     neutral: im.neutral_weights,
-                    concurrency,
-                    progress: o.progress.clone(),
-                    out: dir.join("imbalance"),
-                    shard: o.shard,
                 };
                 let r = imbalance::run(&s)?;
                 if o.shard.is_none() {
@@ -341,27 +344,29 @@ impl Experiment {
             }
             if let Some(rg) = &self.regress {
                 let cs = corpus::Settings {
-                    variant,
+                    play: PlaySettings {
+                        variant,
+                        nodes: self.nodes,
+                        seed: self.seed,
+                        random_plies: rg.random_plies,
+                        max_drift: 150,
+                        engine: self.engine_settings(),
+                        adjudication: adjudication.clone(),
+                        concurrency,
+                        progress: o.progress.clone(),
+                        out: dir.join("regress"),
+                        shard: o.shard,
+                    },
                     games: scaled(rg.games),
-                    nodes: self.nodes,
-                    seed: self.seed,
-                    random_plies: rg.random_plies,
-                    max_drift: 150,
                     imbalance_fraction: rg.imbalance_fraction,
                     jitter: rg.jitter,
-                    engine: self.engine_settings(),
-                    adjudication: adjudication.clone(),
-                    concurrency,
-                    progress: o.progress.clone(),
-                    out: dir.join("regress"),
-                    shard: o.shard,
                     fens: vec![],
                 };
                 corpus::generate(&cs)?;
                 if o.shard.is_some() {
                     continue;
                 }
-                let mut dirs = vec![cs.out.clone()];
+                let mut dirs = vec![cs.play.out.clone()];
                 if rg.include_imbalance_games {
                     dirs.extend(imbalance_dirs.iter().cloned());
                 }

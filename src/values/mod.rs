@@ -21,6 +21,7 @@ pub mod comparison;
 pub mod experiment;
 pub mod imbalance;
 pub mod pieces;
+pub mod play;
 pub mod regression;
 pub mod selfplay;
 pub mod study;

@@ -8,6 +8,7 @@ use super::comparison::Comparison;
 use super::experiment::calibration_squares;
 use super::imbalance::{self, ImbalanceResult};
 use super::pieces::Pieces;
+use super::play::PlaySettings;
 use super::regression::dataset::{self, Dataset, Selection};
 use super::regression::{self, corpus, Regression};
 use super::selfplay::default_adjudication;
@@ -146,10 +147,17 @@ pub fn fit_regression(
     progress: &Progress,
 ) -> Result<Regression, String> {
     let r = regression::estimate(pieces, data, settings)?;
-    if r.failed_replicates > 0 {
-        progress.note(&format!(
-            "note: {} of {} bootstrap refits failed and were left out",
-            r.failed_replicates, settings.replicates
+    progress.note(&format!(
+        "bootstrap: {} refits, {} dropped (pawn coefficient not positive), {} failed",
+        settings.replicates, r.dropped_replicates, r.failed_replicates
+    ));
+    // Dropping the refits where pawns look worthless cuts off one tail of the bootstrap
+    // distribution; beyond a few percent the intervals understate the uncertainty.
+    if r.dropped_replicates * 20 > settings.replicates {
+        progress.warn(&format!(
+            "{} of {} bootstrap refits had a pawn worth nothing and were dropped: the intervals are too narrow; \
+             more games are needed",
+            r.dropped_replicates, settings.replicates
         ));
     }
     if !r.missing.is_empty() {
@@ -211,20 +219,22 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
         (Some(n), true) => {
             let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
             let s = corpus::Settings {
-                variant,
+                play: PlaySettings {
+                    variant,
+                    nodes: a.nodes,
+                    seed: a.seed,
+                    random_plies: a.random_plies,
+                    max_drift: 150,
+                    engine: settings(&a.engine_set)?,
+                    adjudication: default_adjudication(),
+                    concurrency: crate::tournament::concurrency(a.concurrency)?,
+                    progress: a.progress.clone(),
+                    out: out.clone(),
+                    shard,
+                },
                 games: *n,
-                nodes: a.nodes,
-                seed: a.seed,
-                random_plies: a.random_plies,
-                max_drift: 150,
                 imbalance_fraction: a.imbalance_fraction,
                 jitter: a.jitter,
-                engine: settings(&a.engine_set)?,
-                adjudication: default_adjudication(),
-                concurrency: crate::tournament::concurrency(a.concurrency)?,
-                progress: a.progress.clone(),
-                out: out.clone(),
-                shard,
                 fens: if a.all_setups { setup_fens(variant)? } else { vec![] },
             };
             s.validate()?;
@@ -277,24 +287,26 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
     });
     a.progress.note(&format!("seed {} (opening random plies derive from it); games in {}", a.seed, out.display()));
     let s = imbalance::Settings {
-        variant,
+        play: PlaySettings {
+            variant,
+            nodes: a.nodes,
+            random_plies: a.random_plies,
+            max_drift: 150,
+            seed: a.seed,
+            adjudication: default_adjudication(),
+            engine: settings(&a.engine_set)?,
+            concurrency: crate::tournament::concurrency(a.concurrency)?,
+            progress: a.progress.clone(),
+            out: out.clone(),
+            shard,
+        },
         comparisons,
         calibration,
         max_pairs: a.games / 2,
         batch_pairs: a.batch,
         min_pairs: a.min_pairs.min(a.games / 2),
         precision: a.precision,
-        nodes: a.nodes,
-        random_plies: a.random_plies,
-        max_drift: 150,
-        seed: a.seed,
-        adjudication: default_adjudication(),
-        engine: settings(&a.engine_set)?,
         neutral: !a.no_neutral,
-        concurrency: crate::tournament::concurrency(a.concurrency)?,
-        progress: a.progress.clone(),
-        out: out.clone(),
-        shard,
     };
     let r = imbalance::run(&s)?;
     if let Some((i, n)) = shard {

@@ -25,21 +25,23 @@
 pub mod calibration;
 pub mod combine;
 
-use crate::games::Adjudication;
 use crate::stats::Pentanomial;
-use crate::tournament::{game_result, Progress};
+use crate::tournament::game_result;
 use crate::values::comparison::Comparison;
 use crate::values::pieces::Pieces;
+use crate::values::play::PlaySettings;
 use crate::values::selfplay::{self, Job, Plan};
 use crate::values::weights;
-use crate::Variant;
 use calibration::{elo, in_pawns, pair_score, Interval, Measure};
 use combine::{combine, Combined, Equation};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub variant: Variant,
+    /// The matches' games; `play.engine` is before neutralisation, `play.shard` plays shard
+    /// `i` of `n` of every match's pairs, all of the budget (merge the shards' folders, then
+    /// run unsharded for the figures).
+    pub play: PlaySettings,
     pub comparisons: Vec<Comparison>,
     /// Squares of the pawns removed in the calibration match (White's, Black's).
     pub calibration: (String, String),
@@ -50,21 +52,8 @@ pub struct Settings {
     pub min_pairs: u64,
     /// Target half-width of the 95 % interval in pawns (`None`: play `max_pairs`).
     pub precision: Option<f64>,
-    pub nodes: u64,
-    pub random_plies: u32,
-    pub max_drift: i32,
-    pub seed: u64,
-    pub adjudication: Adjudication,
-    /// Engine weight settings for every match, before neutralisation.
-    pub engine: Vec<(String, f32)>,
     /// Neutral weights for each comparison (see `weights`).
     pub neutral: bool,
-    pub concurrency: usize,
-    pub progress: Progress,
-    pub out: PathBuf,
-    /// Play only shard `i` of `n` of every match's pairs, all of the budget (merge the
-    /// shards' folders, then run unsharded for the figures).
-    pub shard: Option<(u64, u64)>,
 }
 
 /// One match and its result so far.
@@ -137,22 +126,11 @@ impl Match {
     }
 
     fn plan(&self, s: &Settings) -> Plan {
-        Plan {
-            variant: s.variant,
-            nodes: s.nodes,
-            random_plies: s.random_plies,
-            max_drift: s.max_drift,
-            seed: s.seed,
-            adjudication: s.adjudication.clone(),
-            description: format!(
-                "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
-                self.removal[0], self.removal[1], self.result.engine
-            ),
-            concurrency: s.concurrency,
-            progress: s.progress.clone(),
-            fens: vec![],
-            shard: s.shard,
-        }
+        let description = format!(
+            "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
+            self.removal[0], self.removal[1], self.result.engine
+        );
+        s.play.plan(description, vec![])
     }
 }
 
@@ -206,10 +184,10 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     if s.max_pairs == 0 || s.batch_pairs == 0 {
         return Err("the game budget and the batch size must be positive".into());
     }
-    let pieces = Pieces::of(s.variant)?;
-    let base = weights::material(s.variant, &pieces, &s.engine)?;
+    let pieces = Pieces::of(s.play.variant)?;
+    let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
     // Every removal must be possible in the start position before any game is played.
-    let start = s.variant.start_position();
+    let start = s.play.variant.start_position();
     let mut matches = vec![Match {
         result: MatchResult {
             comparison: None,
@@ -218,23 +196,23 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             score: None,
             elo: None,
             pawns: None,
-            engine: s.engine.clone(),
+            engine: s.play.engine.clone(),
             done: false,
             note: format!("White lacks {} / Black lacks {}", s.calibration.0, s.calibration.1),
         },
         // First game: White keeps its pawn (has X) and Black lacks its own; then the reverse.
         removal: [(String::new(), s.calibration.1.clone()), (s.calibration.0.clone(), String::new())],
-        dir: s.out.join("pawn-odds"),
+        dir: s.play.out.join("pawn-odds"),
         pairs: 0,
     }];
     let k = check_calibration(&pieces, &start, &s.calibration)?;
     if k > 1 {
-        matches[0].dir = s.out.join(format!("pawn-odds-{k}"));
+        matches[0].dir = s.play.out.join(format!("pawn-odds-{k}"));
     }
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
         start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
-        let mut engine = s.engine.clone();
+        let mut engine = s.play.engine.clone();
         let mut note = String::new();
         if s.neutral {
             match weights::neutral(c, &pieces, &base) {
@@ -255,7 +233,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
                 note,
             },
             removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
-            dir: s.out.join(slug(&c.text())),
+            dir: s.play.out.join(slug(&c.text())),
             pairs: 0,
         });
     }
@@ -267,7 +245,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         for &i in &active {
             let m = &mut matches[i];
             // A shard cannot stop early on its part of the games: it plays the budget.
-            let step = if s.shard.is_some() { s.max_pairs } else { s.batch_pairs };
+            let step = if s.play.shard.is_some() { s.max_pairs } else { s.batch_pairs };
             let target = (m.pairs + step).min(s.max_pairs);
             let scores = selfplay::play(&m.plan(s), &m.dir, &m.jobs(target))?;
             let mut penta = Pentanomial::default();
@@ -310,7 +288,12 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             cal.result.done = true;
         }
         for m in &matches {
-            s.progress.note(&format!("  {:<12} {:>6} games  {}", m.result.label, 2 * m.pairs, describe(&m.result)));
+            s.play.progress.note(&format!(
+                "  {:<12} {:>6} games  {}",
+                m.result.label,
+                2 * m.pairs,
+                describe(&m.result)
+            ));
         }
     }
     let calibration = matches[0].result.clone();

@@ -7,32 +7,18 @@
 //! seeded random plies (tournament openings), and optionally jittered weights (see
 //! `weights`). Every choice derives from the seed and the game number.
 
-use crate::games::Adjudication;
 use crate::rng::Rng;
-use crate::tournament::Progress;
 use crate::values::pieces::Pieces;
-use crate::values::selfplay::{self, Job, Plan};
+use crate::values::play::PlaySettings;
+use crate::values::selfplay::{self, Job};
 use crate::values::weights;
-use crate::Variant;
-use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub variant: Variant,
+    pub play: PlaySettings,
     pub games: u64,
-    pub nodes: u64,
-    pub seed: u64,
-    pub random_plies: u32,
-    pub max_drift: i32,
     pub imbalance_fraction: f64,
     pub jitter: f64,
-    pub engine: Vec<(String, f32)>,
-    pub adjudication: Adjudication,
-    pub concurrency: usize,
-    pub progress: Progress,
-    pub out: PathBuf,
-    /// Play only shard `i` of `n` of the games.
-    pub shard: Option<(u64, u64)>,
     /// Start positions games pick from (e.g. every setup choice of Bland Chess 46, so the
     /// setup-only pieces get values); empty: the variant's start position.
     pub fens: Vec<String>,
@@ -40,7 +26,7 @@ pub struct Settings {
 
 impl Settings {
     pub fn validate(&self) -> Result<(), String> {
-        if self.games == 0 || self.nodes == 0 {
+        if self.games == 0 || self.play.nodes == 0 {
             return Err("--games and --nodes must be positive".into());
         }
         if !(0.0..=1.0).contains(&self.imbalance_fraction) {
@@ -55,11 +41,11 @@ impl Settings {
 
 /// The jobs of a corpus: game `i`'s opening imbalance and weights.
 pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
-    let pieces = Pieces::of(s.variant)?;
-    let base = weights::material(s.variant, &pieces, &s.engine)?;
+    let pieces = Pieces::of(s.play.variant)?;
+    let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
     let starts = match s.fens.len() {
-        0 => vec![s.variant.start_position()],
-        _ => s.fens.iter().map(|f| s.variant.parse_fen(f).map_err(String::from)).collect::<Result<Vec<_>, _>>()?,
+        0 => vec![s.play.variant.start_position()],
+        _ => s.fens.iter().map(|f| s.play.variant.parse_fen(f).map_err(String::from)).collect::<Result<Vec<_>, _>>()?,
     };
     // Only types both sides have at the start can be taken away.
     let mut removable_at = Vec::with_capacity(starts.len());
@@ -74,7 +60,7 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
         let opening = selfplay::opening_index(i);
         // The start position the opening index picks (see `tournament::openings::opening`).
         let removable = &removable_at[(opening % starts.len() as u64) as usize];
-        let mut rng = Rng::new(s.seed ^ (i + 1).wrapping_mul(0xA076_1D64_78BD_642F));
+        let mut rng = Rng::new(s.play.seed ^ (i + 1).wrapping_mul(0xA076_1D64_78BD_642F));
         let imbalance = if removable.len() >= 2 && (rng.next_u64() as f64 / u64::MAX as f64) < s.imbalance_fraction {
             let a = rng.below(removable.len());
             let mut c = rng.below(removable.len() - 1);
@@ -85,8 +71,8 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
         } else {
             None
         };
-        let mut white = s.engine.clone();
-        let mut black = s.engine.clone();
+        let mut white = s.play.engine.clone();
+        let mut black = s.play.engine.clone();
         if s.jitter > 0.0 {
             white.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
             black.extend(weights::jitter(&pieces, &base, &mut rng, s.jitter));
@@ -96,27 +82,16 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
-/// Plays (or completes) the corpus in `s.out` (with a shard, that shard's games); returns
+/// Plays (or completes) the corpus in `s.play.out` (with a shard, that shard's games); returns
 /// how many of its games the directory holds, so callers can tell a complete corpus.
 pub fn generate(s: &Settings) -> Result<u64, String> {
     s.validate()?;
     let jobs = jobs(s)?;
-    let plan = Plan {
-        variant: s.variant,
-        nodes: s.nodes,
-        random_plies: s.random_plies,
-        max_drift: s.max_drift,
-        seed: s.seed,
-        adjudication: s.adjudication.clone(),
-        description: format!(
-            "regression corpus: imbalance fraction {}, weight jitter {}, engine {:?}",
-            s.imbalance_fraction, s.jitter, s.engine
-        ),
-        concurrency: s.concurrency,
-        progress: s.progress.clone(),
-        fens: s.fens.clone(),
-        shard: s.shard,
-    };
-    let scores = selfplay::play(&plan, &s.out, &jobs)?;
+    let description = format!(
+        "regression corpus: imbalance fraction {}, weight jitter {}, engine {:?}",
+        s.imbalance_fraction, s.jitter, s.play.engine
+    );
+    let plan = s.play.plan(description, s.fens.clone());
+    let scores = selfplay::play(&plan, &s.play.out, &jobs)?;
     Ok(jobs.iter().filter(|j| scores.contains_key(&j.id)).count() as u64)
 }

@@ -9,7 +9,7 @@
 //! and a piece's value in pawns is `beta_t / beta_pawn`: the material advantage that shifts
 //! the winning odds as much as that many pawns. `beta_0` is White's advantage and
 //! `beta_stm` the worth of having the move, both also reported in pawns. Intervals are
-//! bootstrap percentiles over games (see `maths::bootstrap`).
+//! BCa bootstrap intervals over games (see `maths::bootstrap`).
 
 pub mod corpus;
 pub mod dataset;
@@ -18,6 +18,15 @@ use crate::maths::bootstrap;
 use crate::maths::logistic::{fit, Grouped, Model};
 use crate::values::pieces::Pieces;
 use dataset::Dataset;
+use rayon::prelude::*;
+
+/// Bootstrap replicates unless a caller asks otherwise. A 95 % interval's ends are read in
+/// the 2.5 % tails: with 1,000 replicates 25 lie beyond each end, with 100 only 2 or 3.
+pub const DEFAULT_REPLICATES: usize = 1000;
+
+/// Groups of games left out in turn for the jackknife behind the BCa acceleration: enough
+/// for a skewness estimate, few enough to cost a few percent of the bootstrap.
+const JACKKNIFE_GROUPS: usize = 40;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -52,7 +61,12 @@ pub struct Regression {
     pub missing: Vec<char>,
     pub games: usize,
     pub positions: usize,
+    /// Bootstrap refits that failed outright (a resample without any variation of some piece).
     pub failed_replicates: usize,
+    /// Bootstrap refits left out because their pawn coefficient was not positive, so they
+    /// give no values in pawns. Intervals are computed without them, so many of them mean the
+    /// intervals are too narrow on the low side.
+    pub dropped_replicates: usize,
     pub draw_margin: Option<f64>,
 }
 
@@ -82,24 +96,38 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
     let values = ratios(&point.beta, pawn_col).ok_or_else(|| {
         "the fitted worth of a pawn is not positive: more (or more varied) games are needed".to_string()
     })?;
-    let (reps, failed) = bootstrap::run(n, s.replicates, s.seed, |w| {
+    let refit = |w: &[f64]| -> Option<Option<Vec<f64>>> {
         let f = fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(w) }).ok()?;
-        ratios(&f.beta, pawn_col)
-    });
+        Some(ratios(&f.beta, pawn_col))
+    };
+    let (outcomes, failed) = bootstrap::run(n, s.replicates, s.seed, refit);
+    let dropped = outcomes.iter().filter(|o| o.is_none()).count();
+    let reps: Vec<Vec<f64>> = outcomes.into_iter().flatten().collect();
     if reps.len() < 2 {
         return Err(format!(
-            "only {} of {} bootstrap refits succeeded; more games are needed",
+            "only {} of {} bootstrap refits succeeded ({failed} failed, {dropped} had a pawn worth nothing); \
+             more games are needed",
             reps.len(),
             s.replicates
         ));
     }
+    let groups = JACKKNIFE_GROUPS.min(n);
+    let jackknife: Vec<Vec<f64>> = (0..groups)
+        .into_par_iter()
+        .filter_map(|g| refit(&bootstrap::leave_group_out(n, groups, g)).flatten())
+        .collect();
+    let interval = |value: f64, pick: &dyn Fn(&[f64]) -> f64| {
+        let column: Vec<f64> = reps.iter().map(|r| pick(r)).collect();
+        let jack: Vec<f64> = jackknife.iter().map(|r| pick(r)).collect();
+        let (low, high) = bootstrap::bca_95(&column, value, &jack);
+        (low, high, bootstrap::std_dev(&column))
+    };
     let mut names: Vec<String> = data.types.iter().map(|&t| pieces.types[t].letter.to_string()).collect();
     names.push("side-to-move".into());
     names.push("white".into());
     let mut estimates = Vec::new();
     for (j, name) in names.into_iter().enumerate() {
-        let column: Vec<f64> = reps.iter().map(|r| r[j]).collect();
-        let (low, high, se) = bootstrap::percentile_95(&column);
+        let (low, high, se) = interval(values[j], &|r| r[j]);
         let varied = if j < data.types.len() { data.varied[j] } else { data.positions };
         estimates.push(Estimate { name, value: values[j], low, high, se, varied });
     }
@@ -107,8 +135,7 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
         // A contrast needs every type it involves to have a coefficient.
         let Some(weights) = contrast_weights(coefficients, &data.types) else { continue };
         let combine = |v: &[f64]| weights.iter().map(|&(j, a)| a * v[j]).sum::<f64>();
-        let column: Vec<f64> = reps.iter().map(|r| combine(r)).collect();
-        let (low, high, se) = bootstrap::percentile_95(&column);
+        let (low, high, se) = interval(combine(&values), &combine);
         let varied = weights.iter().map(|&(j, _)| data.varied[j]).min().unwrap_or(0);
         estimates.push(Estimate { name: label.clone(), value: combine(&values), low, high, se, varied });
     }
@@ -118,6 +145,7 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
         games: n,
         positions: data.positions,
         failed_replicates: failed,
+        dropped_replicates: dropped,
         draw_margin: point.theta,
     })
 }
