@@ -562,7 +562,8 @@ fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tu
     };
     let summary = tournament::run(&settings)?;
     let e = &summary.encounters[0];
-    let elo = e.penta.elo().map_or(Interval { value: 0.0, low: 0.0, high: 0.0 }, |x| Interval {
+    // Too few games for a two-sided estimate: NaN, which the pages print as not enough data.
+    let elo = e.penta.elo().map_or(Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN }, |x| Interval {
         value: x.value,
         low: x.lower,
         high: x.upper,
