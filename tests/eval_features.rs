@@ -155,3 +155,13 @@ fn a_rank_weight_moves_the_evaluation_of_the_pieces_on_that_rank_only() {
     assert_eq!(eval(&raised, on_seventh) - eval(&base, on_seventh), 40);
     assert_eq!(eval(&raised, on_sixth), eval(&base, on_sixth));
 }
+
+#[test]
+fn mobility_leaves_out_squares_an_enemy_pawn_attacks() {
+    assert_eq!(feature("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "mobility.N"), 8.0);
+    // The pawn on e6 guards f5 (and d5, which the knight does not reach); taking it on e6
+    // still counts.
+    assert_eq!(feature("4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", "mobility.N"), 7.0);
+    // From e7 the pawn guards d6 and f6, none of the knight's squares.
+    assert_eq!(feature("4k3/4p3/8/8/3N4/8/8/4K3 w - - 0 1", "mobility.N"), 8.0);
+}

@@ -47,10 +47,13 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let mut zone_attackers = [0u32; 2];
     let occupied = pos.occupied().to_u128();
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(0, |k| l.zone[k]));
-    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c));
+    let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
+    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c].to_u128()));
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
+        // Squares an enemy pawn attacks do not count as mobility: a piece cannot stay there.
+        let area = !pawn_attacks[color ^ 1];
         // Own and all pawns, for the file features (open: no pawn, semi-open: no own pawn).
         let pawn_files = pawn_t.map(|pt| (pos.pieces(color, pt).to_u128(), pos.type_bb(pt).to_u128()));
         for t in 0..r.ntypes() {
@@ -74,7 +77,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 let attacks = if pawn {
                     r.pawn.as_ref().map_or(0, |p| p.captures[color][sq].to_u128())
                 } else {
-                    let (m, a) = pos.mobility_and_attacks(sq, t, color);
+                    let (m, a) = pos.mobility_and_attacks(sq, t, color, area);
                     mobility += m as f32;
                     a.to_u128()
                 };
@@ -218,20 +221,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
 
 /// Squares in the enemy half that an own pawn defends and no enemy pawn can ever attack
 /// (none on the adjacent files ahead).
-fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> u128 {
-    let (Some(pt), Some(p)) = (pos.rules.pawn_type, pos.rules.pawn.as_ref()) else { return 0 };
-    let ours = pos.pieces(color, pt).to_u128();
+fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize, defended: u128) -> u128 {
+    let Some(pt) = pos.rules.pawn_type else { return 0 };
     let theirs = pos.pieces(color ^ 1, pt).to_u128();
-    if ours == 0 {
-        return 0;
-    }
-    let mut defended = 0u128;
-    let mut rest = ours;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        defended |= p.captures[color][sq].to_u128();
-    }
     let mut out = 0u128;
     let mut rest = defended & l.enemy_half[color];
     while rest != 0 {
@@ -242,4 +234,14 @@ fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> u128 {
         }
     }
     out
+}
+
+/// Squares the pawns of `color` attack.
+fn pawn_attacks<B: Bits>(pos: &Position<B>, color: usize) -> B {
+    let (Some(pt), Some(p)) = (pos.rules.pawn_type, pos.rules.pawn.as_ref()) else { return B::ZERO };
+    let mut attacked = B::ZERO;
+    for sq in pos.pieces(color, pt).iter() {
+        attacked |= p.captures[color][sq];
+    }
+    attacked
 }

@@ -132,8 +132,9 @@ impl<B: Bits> Position<B> {
     /// capture on if an enemy stood there, own pieces included (they are defended). A
     /// bomber bears on its slides' squares and first blockers, which is where its
     /// overtaking captures start (an approximation its exact capture rule refines).
+    /// Only squares in `area` count towards the mobility.
     #[inline]
-    pub fn mobility_and_attacks(&self, sq: usize, t: usize, color: usize) -> (u32, B) {
+    pub fn mobility_and_attacks(&self, sq: usize, t: usize, color: usize, area: B) -> (u32, B) {
         let r = self.rules;
         let empty = r.exists & !self.occ;
         let enemy = self.by_color[color ^ 1];
@@ -157,6 +158,6 @@ impl<B: Bits> Position<B> {
                 attacks |= att;
             }
         }
-        ((quiet | caps).count(), attacks & r.exists)
+        (((quiet | caps) & area).count(), attacks & r.exists)
     }
 }
