@@ -3,6 +3,12 @@
 //! Inside, every variant runs on its own bitboard width (`u64` up to 64 squares, `u128`
 //! above); this layer picks the width once, at load, so callers never see it.
 
+mod color;
+mod moves;
+
+pub use color::Color;
+pub use moves::{IntoMove, Move, Square};
+
 use crate::position::{FenError, PerftError, Position};
 use crate::rules::{compile, Bits, Rules};
 use crate::variant::{registry, VariantError};
@@ -31,6 +37,19 @@ pub enum Variant {
     Narrow(&'static Rules<u64>),
     Wide(&'static Rules<u128>),
 }
+
+/// The same compiled rules: [`Variant::from_toml`] compiles each (file, options) once, so
+/// identity is the rules' address.
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        match (self, other) {
+            (Variant::Narrow(a), Variant::Narrow(b)) => std::ptr::eq(*a, *b),
+            (Variant::Wide(a), Variant::Wide(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+impl Eq for Variant {}
 
 /// A position of some variant.
 #[derive(Clone, Copy)]
@@ -224,6 +243,14 @@ impl Variant {
         })
     }
 
+    pub(crate) fn square(&self, sq: usize) -> Square {
+        on_rules!(*self, r => Square::new(r.geo.file(sq) as usize, r.geo.rank(sq) + r.geo.first_rank))
+    }
+
+    pub(crate) fn type_letter(&self, t: usize) -> char {
+        on_rules!(*self, r => r.types[t].letter)
+    }
+
     pub fn parse_fen(&self, fen: &str) -> Result<Board, FenError> {
         Ok(match *self {
             Variant::Narrow(r) => Board::Narrow(Position::from_fen(r, fen)?),
@@ -240,25 +267,38 @@ impl Board {
         }
     }
 
-    /// Legal moves in machine form (`e2e4`, `d2d1q`, `f1i1`, Noble waiting pawn `b7b8`).
-    pub fn legal_moves(&self) -> Vec<String> {
-        on!(self, p => p.legal_move_vec().into_iter().map(|m| p.move_name(m)).collect())
+    /// Legal moves; each prints as UCI text (`e2e4`, `d2d1q`, `f1i1`, Noble waiting pawn `b7b8`).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let v = self.variant();
+        on!(self, p => p.legal_move_vec().into_iter().map(|m| Move::new(m, v)).collect())
     }
 
     pub fn in_check(&self) -> bool {
         on!(self, p => p.in_check())
     }
 
-    /// The position after a legal move given in machine form.
-    pub fn play(&self, mv: &str) -> Result<Board, Error> {
-        let mut b = *self;
-        on!(&mut b, p => {
-            let m = p
-                .legal_move_vec()
+    /// The legal move with this UCI text.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        on!(self, p => {
+            p.legal_move_vec()
                 .into_iter()
-                .find(|&m| p.move_name(m) == mv)
-                .ok_or_else(|| Error(format!("illegal or malformed move '{mv}' in {}", p.fen())))?;
-            p.make(m);
+                .find(|&m| p.move_name(m) == text)
+                .map(|m| Move::new(m, self.variant()))
+                .ok_or_else(|| Error(format!("illegal or malformed move '{text}' in {}", p.fen())))
+        })
+    }
+
+    /// The position after a legal move, typed or as UCI text.
+    pub fn play(&self, mv: impl IntoMove) -> Result<Board, Error> {
+        let mv = mv.resolve(self)?;
+        let mut b = *self;
+        let same_variant = mv.variant() == self.variant();
+        on!(&mut b, p => {
+            // A typed move may come from another position: it must be one of this one's.
+            if !same_variant || !p.legal_move_vec().contains(&mv.raw()) {
+                return Err(Error(format!("move {mv} is not legal in {}", p.fen())));
+            }
+            p.make(mv.raw());
         });
         Ok(b)
     }
@@ -287,11 +327,12 @@ impl Board {
     }
 
     /// Per-root-move perft counts.
-    pub fn divide(&self, depth: u32) -> Result<Vec<(String, u64)>, PerftError> {
+    pub fn divide(&self, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
+        let v = self.variant();
         let mut b = *self;
         on!(&mut b, p => {
             let d = p.divide(depth)?;
-            Ok(d.into_iter().map(|(m, n)| (p.move_name(m), n)).collect())
+            Ok(d.into_iter().map(|(m, n)| (Move::new(m, v), n)).collect())
         })
     }
 
@@ -308,9 +349,8 @@ impl Board {
         })
     }
 
-    /// 'w' or 'b'.
-    pub fn side_to_move(&self) -> char {
-        on!(self, p => if p.side() == 0 { 'w' } else { 'b' })
+    pub fn side_to_move(&self) -> Color {
+        on!(self, p => if p.side() == 0 { Color::White } else { Color::Black })
     }
 
     pub fn hash(&self) -> u64 {

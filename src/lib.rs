@@ -23,6 +23,6 @@ pub mod tuning;
 pub mod values;
 pub mod variant;
 
-pub use facade::{Board, Error, Variant};
+pub use facade::{Board, Color, Error, Move, Square, Variant};
 pub use position::{FenError, PerftError, MAX_PERFT_DEPTH};
 pub use variant::VariantError;

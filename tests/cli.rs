@@ -164,6 +164,6 @@ fn uci_answers_and_survives_garbage() {
     let mv = best.split_whitespace().nth(1).unwrap();
     let v = fairylab::Variant::load("flying-bombers-grand", &[]).unwrap();
     let b = v.start_position().play("e2e5").unwrap().play("e9e6").unwrap();
-    assert!(b.legal_moves().contains(&mv.to_string()), "{best}");
+    assert!(b.parse_move(mv).is_ok(), "{best}");
     assert!(text.contains("readyok"));
 }

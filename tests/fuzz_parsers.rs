@@ -219,7 +219,7 @@ fn seed_positions(v: &Variant, rng: &mut Rng) -> Vec<String> {
             if moves.is_empty() {
                 break;
             }
-            b = b.play(&moves[rng.below(moves.len())]).unwrap();
+            b = b.play(moves[rng.below(moves.len())]).unwrap();
             fens.push(b.fen());
         }
     }
@@ -595,9 +595,9 @@ fn pgn_of_game(v: &Variant, rng: &mut Rng) -> String {
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())].clone();
-        b = b.play(&m).unwrap();
-        moves.push(m);
+        let m = legal[rng.below(legal.len())];
+        b = b.play(m).unwrap();
+        moves.push(m.to_string());
     }
     let mut s = String::new();
     for (k, val) in [
@@ -1070,9 +1070,9 @@ fn uci_script(rng: &mut Rng) -> Vec<String> {
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())].clone();
-        b = b.play(&m).unwrap();
-        moves.push(m);
+        let m = legal[rng.below(legal.len())];
+        b = b.play(m).unwrap();
+        moves.push(m.to_string());
     }
     let position = if rng.below(2) == 0 {
         format!("position startpos moves {}", moves.join(" "))
@@ -1289,7 +1289,7 @@ fn uci_process_survives_mutated_conversations() {
 /// What an engine might print between `go` and `bestmove` for a position.
 fn engine_reply(rng: &mut Rng, b: &fairylab::Board) -> String {
     let legal = b.legal_moves();
-    let mv = if legal.is_empty() { "0000".to_string() } else { legal[rng.below(legal.len())].clone() };
+    let mv = if legal.is_empty() { "0000".to_string() } else { legal[rng.below(legal.len())].to_string() };
     let mut s = String::new();
     if rng.below(3) == 0 {
         s += "info string NNUE evaluation using nn-xyz.nnue enabled\n";

@@ -5,7 +5,7 @@ use crate::engine::{Engine, InfoLine};
 use crate::eval::EngineConfig;
 use crate::search::{Limits, Score};
 use crate::variant::registry;
-use crate::{Error, Variant};
+use crate::{Color, Error, Variant};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -201,7 +201,7 @@ impl UciSession {
             }
             "go" => {
                 let e = self.engine()?;
-                let white = e.board().side_to_move() == 'w';
+                let white = e.board().side_to_move() == Color::White;
                 let limits = parse_go(&words[1..], white)?;
                 let mut engine = self.engine.take().expect("engine() leaves an engine");
                 self.stop_flag = Some(engine.stop_flag());

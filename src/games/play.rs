@@ -3,7 +3,7 @@
 
 use super::player::{Player, PlayerError};
 use crate::position::outcome::{Termination, Verdict};
-use crate::Board;
+use crate::{Board, Color};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -105,7 +105,7 @@ pub fn play_game(start: &Board, white: &mut dyn Player, black: &mut dyn Player, 
         final_material: [board.material(0), board.material(1)],
     };
     loop {
-        let white_to_move = board.side_to_move() == 'w';
+        let white_to_move = board.side_to_move() == Color::White;
         if let Some((v, t)) = board.terminal() {
             return finish(&board, moves, samples, Outcome::for_mover(white_to_move, v), t);
         }
@@ -123,11 +123,11 @@ pub fn play_game(start: &Board, white: &mut dyn Player, black: &mut dyn Player, 
             Err(PlayerError::Timeout(_)) => return finish(&board, moves, samples, loss, Termination::Timeout),
             Err(PlayerError::Failure(_)) => return finish(&board, moves, samples, loss, Termination::EngineFailure),
         };
-        let Ok(next) = board.play(&choice.mv) else {
+        let Ok((mv, next)) = board.parse_move(&choice.mv).and_then(|m| Ok((m, board.play(m)?))) else {
             return finish(&board, moves, samples, loss, Termination::IllegalMove);
         };
         let score_white = choice.score_cp.map(|s| if white_to_move { s } else { -s });
-        let capture = board.material(0) != next.material(0) || board.material(1) != next.material(1);
+        let capture = mv.is_capture();
         samples.push(Sample { ply: moves.len() as u32, fen: board.fen(), score_white, capture });
 
         // Adjudication by reported scores.

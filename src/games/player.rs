@@ -100,7 +100,7 @@ impl Player for RandomPlayer {
         if moves.is_empty() {
             return Err(PlayerError::Failure("asked to move without legal moves".into()));
         }
-        let mv = moves[self.rng.below(moves.len())].clone();
+        let mv = moves[self.rng.below(moves.len())].to_string();
         Ok(Choice { mv, score_cp: None, depth: 0, nodes: 0 })
     }
 }

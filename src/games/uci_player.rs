@@ -7,7 +7,7 @@
 
 use super::player::{Choice, Player, PlayerError};
 use crate::search::Limits;
-use crate::Board;
+use crate::{Board, Color};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -484,7 +484,7 @@ impl Player for UciPlayer {
                 return self.fail(e);
             }
         }
-        let white = board.side_to_move() == 'w';
+        let white = board.side_to_move() == Color::White;
         match self.search(start, moves, white) {
             Ok(c) => Ok(c),
             Err(e) => self.fail(e),

@@ -72,23 +72,26 @@ impl From<FenError> for crate::Error {
 
 impl<B: Bits> Position<B> {
     pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() < 2 {
-            return Err(FenError::Fields(if fields.is_empty() {
-                "empty FEN".into()
-            } else {
-                "FEN has no side-to-move field".into()
-            }));
-        }
-        if fields.len() > 7 || (fields.len() == 7 && rules.setup.is_none()) {
-            return Err(FenError::Fields(format!(
-                "FEN has {} fields; this variant uses at most {}",
-                fields.len(),
-                if rules.setup.is_some() { 7 } else { 6 }
-            )));
-        }
-        let geo = &rules.geo;
-        let mut pos = Position {
+        // The steps run in field order, so a FEN wrong in several places is refused for its
+        // first fault.
+        let fields = split_fields(rules, fen)?;
+        let mut pos = Position::empty(rules);
+        pos.read_board(fields[0])?;
+        pos.check_royals()?;
+        pos.side = read_side(fields[1])?;
+        pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
+        pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
+        pos.halfmove = read_counter(&fields, 4, 0, "halfmove")?;
+        pos.fullmove = read_counter(&fields, 5, 1, "fullmove")?.max(1);
+        pos.read_setup(fields.get(6).copied())?;
+        pos.set_promotion_types();
+        pos.check_playable()?;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn empty(rules: &'static Rules<B>) -> Position<B> {
+        Position {
             rules,
             by_type: [B::ZERO; MAX_TYPES],
             by_color: [B::ZERO; 2],
@@ -104,10 +107,12 @@ impl<B: Bits> Position<B> {
             setup: [[0; 4]; 2],
             pawn_capture: [true; 2],
             promo_types: [0; 2],
-        };
+        }
+    }
 
-        // Board.
-        let rows: Vec<&str> = fields[0].split('/').collect();
+    fn read_board(&mut self, field: &str) -> Result<(), FenError> {
+        let geo = &self.rules.geo;
+        let rows: Vec<&str> = field.split('/').collect();
         if rows.len() != geo.ranks {
             return Err(FenError::Board(format!(
                 "board field has {} rows, the board has {} ranks",
@@ -116,73 +121,77 @@ impl<B: Bits> Position<B> {
             )));
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = geo.ranks - 1 - i;
-            let rank_name = rank as i32 + geo.first_rank;
-            let mut file = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let c = chars[j];
-                let cell = |f: usize| rank * geo.files + f;
-                if c.is_ascii_digit() {
-                    let mut n = 0usize;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n * 10 + chars[j].to_digit(10).unwrap() as usize;
-                        j += 1;
-                    }
-                    if n == 0 {
-                        return Err(FenError::Board(format!("rank {rank_name}: empty-square count 0")));
-                    }
-                    for _ in 0..n {
-                        if file >= geo.files {
-                            return Err(FenError::Board(format!("rank {rank_name}: more than {} cells", geo.files)));
-                        }
-                        if !geo.exists(cell(file)) {
-                            return Err(FenError::Board(format!(
-                                "rank {rank_name}: a count covers the missing square {} (write '*')",
-                                geo.name(cell(file))
-                            )));
-                        }
-                        file += 1;
-                    }
-                    continue;
-                }
-                if file >= geo.files {
-                    return Err(FenError::Board(format!("rank {rank_name}: more than {} cells", geo.files)));
-                }
-                let sq = cell(file);
-                if c == '*' {
-                    if geo.exists(sq) {
-                        return Err(FenError::Board(format!(
-                            "rank {rank_name}: '*' on {}, which exists",
-                            geo.name(sq)
-                        )));
-                    }
-                } else {
-                    let t = rules.type_of_letter(c).filter(|_| c.is_ascii_alphabetic());
-                    let t =
-                        t.ok_or_else(|| FenError::Board(format!("rank {rank_name}: unknown piece letter '{c}'")))?;
-                    if !geo.exists(sq) {
-                        return Err(FenError::Board(format!(
-                            "rank {rank_name}: piece '{c}' on the missing square {}",
-                            geo.name(sq)
-                        )));
-                    }
-                    let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
-                    pos.put(sq, code(t, color));
-                }
-                file += 1;
-                j += 1;
-            }
-            if file != geo.files {
-                return Err(FenError::Board(format!(
-                    "rank {rank_name} has {file} cells, the board has {} files",
-                    geo.files
-                )));
-            }
+            self.read_row(geo.ranks - 1 - i, row)?;
         }
+        Ok(())
+    }
+
+    /// One rank of the board field, top rank first in the FEN; `rank` is its index.
+    fn read_row(&mut self, rank: usize, row: &str) -> Result<(), FenError> {
+        let rules = self.rules;
+        let geo = &rules.geo;
+        let rank_name = rank as i32 + geo.first_rank;
+        let err = |m: String| FenError::Board(format!("rank {rank_name}{m}"));
+        let too_wide = || err(format!(": more than {} cells", geo.files));
+        let cell = |f: usize| rank * geo.files + f;
+        let mut file = 0usize;
+        let chars: Vec<char> = row.chars().collect();
+        let mut j = 0;
+        while j < chars.len() {
+            let c = chars[j];
+            if c.is_ascii_digit() {
+                let mut n = 0usize;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    n = n * 10 + chars[j].to_digit(10).unwrap() as usize;
+                    j += 1;
+                }
+                if n == 0 {
+                    return Err(err(": empty-square count 0".into()));
+                }
+                for _ in 0..n {
+                    if file >= geo.files {
+                        return Err(too_wide());
+                    }
+                    if !geo.exists(cell(file)) {
+                        return Err(err(format!(
+                            ": a count covers the missing square {} (write '*')",
+                            geo.name(cell(file))
+                        )));
+                    }
+                    file += 1;
+                }
+                continue;
+            }
+            if file >= geo.files {
+                return Err(too_wide());
+            }
+            let sq = cell(file);
+            if c == '*' {
+                if geo.exists(sq) {
+                    return Err(err(format!(": '*' on {}, which exists", geo.name(sq))));
+                }
+            } else {
+                let t = rules.type_of_letter(c).filter(|_| c.is_ascii_alphabetic());
+                let t = t.ok_or_else(|| err(format!(": unknown piece letter '{c}'")))?;
+                if !geo.exists(sq) {
+                    return Err(err(format!(": piece '{c}' on the missing square {}", geo.name(sq))));
+                }
+                let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
+                self.put(sq, code(t, color));
+            }
+            file += 1;
+            j += 1;
+        }
+        if file != geo.files {
+            return Err(err(format!(" has {file} cells, the board has {} files", geo.files)));
+        }
+        Ok(())
+    }
+
+    fn check_royals(&self) -> Result<(), FenError> {
+        let rules = self.rules;
         for color in 0..2 {
-            let n = pos.pieces(color, rules.king).count();
+            let n = self.pieces(color, rules.king).count();
             let who = if color == WHITE { "White" } else { "Black" };
             let king = rules.types[rules.king].letter;
             if n > 1 {
@@ -193,162 +202,156 @@ impl<B: Bits> Position<B> {
                 return Err(FenError::Royals(format!("{who} has no royal piece ({king})")));
             }
         }
+        Ok(())
+    }
 
-        // Side to move.
-        pos.side = match fields[1] {
-            "w" => WHITE,
-            "b" => 1,
-            other => return Err(FenError::Turn(format!("side field '{other}' must be 'w' or 'b'"))),
-        };
-
-        // Castling rights.
-        let castle = fields.get(2).copied().unwrap_or("-");
-        if castle != "-" {
-            for c in castle.chars() {
-                let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
-                let up = c.to_ascii_uppercase();
-                let Some(&(index, _)) = rules.right_letters.iter().find(|&&(_, l)| l == up) else {
-                    return Err(FenError::Castling(format!(
-                        "castling field: '{c}' is not a castling right of this variant"
-                    )));
-                };
-                let bit = 1u8 << (color as u8 * 4 + index);
-                if pos.castling & bit != 0 {
-                    return Err(FenError::Castling(format!("castling field: '{c}' repeated")));
-                }
-                let ok = rules.castling.iter().any(|o| {
-                    o.color == color
-                        && o.right == color as u8 * 4 + index
-                        && pos.board[o.king_from as usize] == code(rules.king, color)
-                        && pos.board[o.rook_from as usize] == code(o.rook_type, color)
-                });
-                if !ok {
-                    return Err(FenError::Castling(format!(
-                        "castling field: right '{c}' but king or rook is not on its start square"
-                    )));
-                }
-                pos.castling |= bit;
-            }
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
         }
-
-        // En passant squares.
-        let ep = fields.get(3).copied().unwrap_or("-");
-        if ep != "-" {
-            let (Some(p), Some(pt)) = (&rules.pawn, rules.pawn_type) else {
-                return Err(FenError::EnPassant("e.p. field: this variant has no pawns".into()));
+        let rules = self.rules;
+        for c in field.chars() {
+            let color = if c.is_ascii_uppercase() { WHITE } else { 1 };
+            let up = c.to_ascii_uppercase();
+            let Some(&(index, _)) = rules.right_letters.iter().find(|&&(_, l)| l == up) else {
+                return Err(FenError::Castling(format!(
+                    "castling field: '{c}' is not a castling right of this variant"
+                )));
             };
-            if !p.en_passant {
-                return Err(FenError::EnPassant("e.p. field: this variant has no en passant".into()));
+            let bit = 1u8 << (color as u8 * 4 + index);
+            if self.castling & bit != 0 {
+                return Err(FenError::Castling(format!("castling field: '{c}' repeated")));
             }
-            let them = pos.side ^ 1;
-            let squares: Vec<&str> = ep.split(',').collect();
-            if squares.len() > 2 || squares.len() as u32 > p.multi_step - 1 {
-                return Err(FenError::EnPassant(format!("e.p. field '{ep}': too many squares")));
-            }
-            for (i, name) in squares.iter().enumerate() {
-                let sq = geo
-                    .parse(name)
-                    .ok_or_else(|| FenError::EnPassant(format!("e.p. field: '{name}' is not a square")))?;
-                if pos.board[sq] != 0 {
-                    return Err(FenError::EnPassant(format!("e.p. field: {name} is occupied")));
-                }
-                if i > 0 && p.push[them][pos.ep[i - 1] as usize] as usize != sq {
-                    return Err(FenError::EnPassant(format!(
-                        "e.p. field '{ep}': squares are not consecutive along a pawn's path"
-                    )));
-                }
-                pos.ep[i] = sq as u8;
-            }
-            let last = pos.ep[squares.len() - 1] as usize;
-            let victim = p.push[them][last];
-            if victim == NO_SQUARE || pos.board[victim as usize] != code(pt, them) {
-                return Err(FenError::EnPassant(format!(
-                    "e.p. field '{ep}': no pawn of the side that just moved stands behind it"
+            let ok = rules.castling.iter().any(|o| {
+                o.color == color
+                    && o.right == color as u8 * 4 + index
+                    && self.board[o.king_from as usize] == code(rules.king, color)
+                    && self.board[o.rook_from as usize] == code(o.rook_type, color)
+            });
+            if !ok {
+                return Err(FenError::Castling(format!(
+                    "castling field: right '{c}' but king or rook is not on its start square"
                 )));
             }
-            // The first passed square is one step from the pawn's start rank.
-            let origin = (0..rules.nsq).find(|&s| p.push[them][s] == pos.ep[0]);
-            if !origin.is_some_and(|o| p.start[them].has(o)) {
-                return Err(FenError::EnPassant(format!(
-                    "e.p. field '{ep}': not the squares passed by a pawn leaving its start rank"
-                )));
-            }
-            pos.ep_victim = victim;
+            self.castling |= bit;
         }
+        Ok(())
+    }
 
-        let number = |i: usize, default: u32, name: &str| -> Result<u32, FenError> {
-            match fields.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| FenError::Counters(format!("{name} field '{s}' is not a number"))),
-            }
+    /// Up to two squares a pawn of the side that just moved passed over (comma-separated).
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let rules = self.rules;
+        let (Some(p), Some(pt)) = (&rules.pawn, rules.pawn_type) else {
+            return Err(FenError::EnPassant("e.p. field: this variant has no pawns".into()));
         };
-        pos.halfmove = number(4, 0, "halfmove")?;
-        pos.fullmove = number(5, 1, "fullmove")?.max(1);
+        if !p.en_passant {
+            return Err(FenError::EnPassant("e.p. field: this variant has no en passant".into()));
+        }
+        let err = |m: &str| FenError::EnPassant(format!("e.p. field '{field}': {m}"));
+        let them = self.side ^ 1;
+        let squares: Vec<&str> = field.split(',').collect();
+        if squares.len() > 2 || squares.len() as u32 > p.multi_step - 1 {
+            return Err(err("too many squares"));
+        }
+        for (i, name) in squares.iter().enumerate() {
+            let sq = rules
+                .geo
+                .parse(name)
+                .ok_or_else(|| FenError::EnPassant(format!("e.p. field: '{name}' is not a square")))?;
+            if self.board[sq] != 0 {
+                return Err(FenError::EnPassant(format!("e.p. field: {name} is occupied")));
+            }
+            if i > 0 && p.push[them][self.ep[i - 1] as usize] as usize != sq {
+                return Err(err("squares are not consecutive along a pawn's path"));
+            }
+            self.ep[i] = sq as u8;
+        }
+        let last = self.ep[squares.len() - 1] as usize;
+        let victim = p.push[them][last];
+        if victim == NO_SQUARE || self.board[victim as usize] != code(pt, them) {
+            return Err(err("no pawn of the side that just moved stands behind it"));
+        }
+        // The first passed square is one step from the pawn's start rank.
+        let origin = (0..rules.nsq).find(|&s| p.push[them][s] == self.ep[0]);
+        if !origin.is_some_and(|o| p.start[them].has(o)) {
+            return Err(err("not the squares passed by a pawn leaving its start rank"));
+        }
+        self.ep_victim = victim;
+        Ok(())
+    }
 
-        // Setup choices.
-        if let Some(setup) = &rules.setup {
-            let mut sides = [setup.default[0].clone(), setup.default[1].clone()];
-            if let Some(field) = fields.get(6) {
-                let parts: Vec<&str> = field.split('/').collect();
-                if parts.len() != 2 {
-                    return Err(FenError::Setup(format!("setup field '{field}' must look like WW/WW")));
+    /// Bland Chess 46's setup field (`NW/WW`); the variant's default where it is left out.
+    fn read_setup(&mut self, field: Option<&str>) -> Result<(), FenError> {
+        let Some(setup) = &self.rules.setup else { return Ok(()) };
+        let mut sides = [setup.default[0].clone(), setup.default[1].clone()];
+        if let Some(field) = field {
+            let parts: Vec<&str> = field.split('/').collect();
+            if parts.len() != 2 {
+                return Err(FenError::Setup(format!("setup field '{field}' must look like WW/WW")));
+            }
+            for color in 0..2 {
+                let types: Option<Vec<usize>> = parts[color].chars().map(|c| self.rules.type_of_letter(c)).collect();
+                match types {
+                    Some(t) if t.len() == setup.slots[color].len() && t.iter().all(|x| setup.choices.contains(x)) => {
+                        sides[color] = t
+                    }
+                    _ => {
+                        return Err(FenError::Setup(format!(
+                            "setup field '{field}': each side needs {} letters from the choices",
+                            setup.slots[color].len()
+                        )))
+                    }
                 }
-                for color in 0..2 {
-                    let types: Option<Vec<usize>> = parts[color].chars().map(|c| rules.type_of_letter(c)).collect();
-                    match types {
-                        Some(t)
-                            if t.len() == setup.slots[color].len() && t.iter().all(|x| setup.choices.contains(x)) =>
-                        {
-                            sides[color] = t
-                        }
-                        _ => {
-                            return Err(FenError::Setup(format!(
-                                "setup field '{field}': each side needs {} letters from the choices",
-                                setup.slots[color].len()
-                            )))
+            }
+        }
+        for color in 0..2 {
+            for (i, &t) in sides[color].iter().enumerate() {
+                self.setup[color][i] = t as u8;
+            }
+            if let Some(req) = &setup.pawn_capture {
+                self.pawn_capture[color] = *req == sides[color];
+            }
+        }
+        Ok(())
+    }
+
+    /// What each side may promote to by the rules; setup promotions follow the setup field.
+    fn set_promotion_types(&mut self) {
+        let Some(p) = &self.rules.pawn else { return };
+        for color in 0..2 {
+            let mut mask = 0u16;
+            for choice in &p.promotion {
+                match choice {
+                    Promotion::Type(t) => mask |= 1 << t,
+                    Promotion::Setup => {
+                        for &t in self.setup_slots(color) {
+                            mask |= 1 << t;
                         }
                     }
                 }
             }
-            for color in 0..2 {
-                for (i, &t) in sides[color].iter().enumerate() {
-                    pos.setup[color][i] = t as u8;
-                }
-                if let Some(req) = &setup.pawn_capture {
-                    pos.pawn_capture[color] = *req == sides[color];
-                }
-            }
+            self.promo_types[color] = mask;
         }
-        if let Some(p) = &rules.pawn {
-            for color in 0..2 {
-                let mut mask = 0u16;
-                for choice in &p.promotion {
-                    match choice {
-                        Promotion::Type(t) => mask |= 1 << t,
-                        Promotion::Setup => {
-                            for &t in pos.setup_slots(color) {
-                                mask |= 1 << t;
-                            }
-                        }
-                    }
-                }
-                pos.promo_types[color] = mask;
-            }
-        }
+    }
+
+    /// Refuses positions the game cannot reach or fairylab cannot play on.
+    fn check_playable(&self) -> Result<(), FenError> {
         // In a king-capture game taking the king is how the game ends, so such a position
         // can occur; where checkmate wins, the last move cannot have left its king attacked.
-        if !rules.is_king_capture() {
-            let them = pos.side ^ 1;
-            if pos.king_square(them).is_some_and(|k| pos.attacked(k, pos.side)) {
+        if !self.rules.is_king_capture() {
+            let them = self.side ^ 1;
+            if self.king_square(them).is_some_and(|k| self.attacked(k, self.side)) {
                 return Err(FenError::OppositeCheck);
             }
         }
-        let bound = pos.move_bound();
+        let bound = self.move_bound();
         if bound > moves::MAX_MOVES as u32 {
             return Err(FenError::TooManyMoves { bound });
         }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+        Ok(())
     }
 
     pub fn fen(&self) -> String {
@@ -413,5 +416,40 @@ impl<B: Bits> Position<B> {
             }
         }
         s
+    }
+}
+
+fn split_fields<'a, B: Bits>(rules: &Rules<B>, fen: &'a str) -> Result<Vec<&'a str>, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() < 2 {
+        return Err(FenError::Fields(if fields.is_empty() {
+            "empty FEN".into()
+        } else {
+            "FEN has no side-to-move field".into()
+        }));
+    }
+    if fields.len() > 7 || (fields.len() == 7 && rules.setup.is_none()) {
+        return Err(FenError::Fields(format!(
+            "FEN has {} fields; this variant uses at most {}",
+            fields.len(),
+            if rules.setup.is_some() { 7 } else { 6 }
+        )));
+    }
+    Ok(fields)
+}
+
+fn read_side(field: &str) -> Result<usize, FenError> {
+    match field {
+        "w" => Ok(WHITE),
+        "b" => Ok(1),
+        other => Err(FenError::Turn(format!("side field '{other}' must be 'w' or 'b'"))),
+    }
+}
+
+/// The halfmove or fullmove counter, `default` when the FEN stops before it.
+fn read_counter(fields: &[&str], i: usize, default: u32, name: &str) -> Result<u32, FenError> {
+    match fields.get(i) {
+        None => Ok(default),
+        Some(s) => s.parse().map_err(|_| FenError::Counters(format!("{name} field '{s}' is not a number"))),
     }
 }

@@ -1,8 +1,8 @@
 //! Variant config -> compiled [`Rules`].
 
 use super::*;
-use crate::variant::betza::{self, AtomKind, CAPTURE, MOVE};
-use crate::variant::config::{Landing, PawnCapture, VariantConfig};
+use crate::variant::betza::{self, Atom, AtomKind, CAPTURE, MOVE};
+use crate::variant::config::{Landing, PawnCapture, PawnConfig, SetupConfig, VariantConfig};
 use std::collections::HashMap;
 
 struct RayBuilder<'g, B> {
@@ -53,6 +53,84 @@ fn square(geo: &Geometry, name: &str, what: &str) -> Result<usize, String> {
 }
 
 pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B>, String> {
+    // Steps in the order their errors are reported: board, pieces, pawns, castling, setup,
+    // draw rules, options, start position.
+    let geo = geometry::<B>(cfg)?;
+    let nsq = geo.squares();
+    let exists = (0..nsq).filter(|&s| geo.exists(s)).fold(B::ZERO, |a, s| a | B::bit(s));
+    let (types, atoms_of) = piece_types(cfg)?;
+    let roles = roles(&types, cfg)?;
+
+    let mut rb = RayBuilder::<B> { geo: &geo, info: Vec::new(), bits: Vec::new(), ids: HashMap::new() };
+    let orth = [rb.id(0, 1, 0), rb.id(1, 0, 0), rb.id(0, -1, 0), rb.id(-1, 0, 0)];
+    let moves = piece_moves(&atoms_of, &mut rb);
+    let leap_cap_rev = reverse(&moves.leap_cap, nsq);
+    let ntypes = types.len();
+    let leap_attackers = (0..ntypes)
+        .filter(|&t| (0..2 * nsq).any(|i| moves.leap_cap[(i / nsq * ntypes + t) * nsq + i % nsq].any()))
+        .collect();
+    let step = (0..nsq)
+        .map(|sq| {
+            let f = |dx, dy| geo.offset(sq, dx, dy).map_or(NO_SQUARE, |s| s as u8);
+            [f(0, 1), f(1, 0), f(0, -1), f(-1, 0)]
+        })
+        .collect();
+
+    let pawn = match &cfg.pawn {
+        None => None,
+        Some(pc) => Some(pawn_rules(&geo, pc, &types)?),
+    };
+    let castles = castling(&geo, cfg, &types)?;
+    let setup = cfg.setup.as_ref().map(|s| setup_rules(&geo, s, &types)).transpose()?;
+    let draw = draw_rules(cfg, &types)?;
+    let option_pieces = option_pieces(cfg, &types)?;
+
+    let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
+    let mut rules = Rules {
+        name: cfg.name.clone(),
+        title: cfg.title.clone(),
+        description: cfg.description.clone(),
+        options: options.iter().map(|s| s.to_string()).collect(),
+        option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
+        option_pieces,
+        geo,
+        exists,
+        nsq,
+        types,
+        king: roles.king,
+        pawn_type: roles.pawn,
+        bomber: roles.bomber,
+        leap_quiet: moves.leap_quiet,
+        leap_cap: moves.leap_cap,
+        leap_cap_rev,
+        leap_attackers,
+        riders: moves.riders,
+        ray_info,
+        ray_bits,
+        attack_groups: moves.groups,
+        step,
+        orth,
+        immediate_landing: cfg.rules.bomber_landing == Landing::Immediate,
+        pawn,
+        castling: castles.options,
+        castle_keep: castles.keep,
+        right_letters: castles.letters,
+        setup,
+        win: cfg.rules.win,
+        stalemate: cfg.rules.stalemate,
+        draw,
+        zobrist: Zobrist::new(1 + 2 * MAX_TYPES),
+        start_fen: cfg.start.clone(),
+        initial_counts: [[0; MAX_TYPES]; 2],
+        move_bounds: [[0; MAX_TYPES]; 2],
+    };
+    rules.move_bounds = super::move_bounds(&rules);
+    rules.initial_counts = initial_counts(&rules, &cfg.start)?;
+    Ok(rules)
+}
+
+/// The board rectangle less its holes.
+fn geometry<B: Bits>(cfg: &VariantConfig) -> Result<Geometry, String> {
     let b = &cfg.board;
     let mut geo = Geometry::new(b.files, b.ranks, b.first_rank)?;
     if geo.squares() > B::CAPACITY {
@@ -62,10 +140,11 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         let sq = geo.parse_any(h).ok_or_else(|| format!("hole '{h}' is outside the board"))?;
         geo.remove(sq);
     }
-    let nsq = geo.squares();
-    let exists = (0..nsq).filter(|&s| geo.exists(s)).fold(B::ZERO, |a, s| a | B::bit(s));
+    Ok(geo)
+}
 
-    // Piece types.
+/// The piece types in file order, with each one's parsed movement.
+fn piece_types(cfg: &VariantConfig) -> Result<(Vec<PieceType>, Vec<Vec<Atom>>), String> {
     if cfg.pieces.len() > MAX_TYPES {
         return Err(format!("at most {MAX_TYPES} piece types"));
     }
@@ -92,72 +171,93 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         types.push(PieceType { letter: c, name: p.name.clone(), royal: p.royal, pawn: p.pawn, bomber, replaces });
         atoms_of.push(atoms);
     }
-    let ntypes = types.len();
-    let royals: Vec<usize> = (0..ntypes).filter(|&t| types[t].royal).collect();
-    let [king] = royals[..] else {
+    Ok((types, atoms_of))
+}
+
+/// The types the rules single out: one royal, at most one pawn and one bomber.
+struct Roles {
+    king: usize,
+    pawn: Option<usize>,
+    bomber: Option<usize>,
+}
+
+fn roles(types: &[PieceType], cfg: &VariantConfig) -> Result<Roles, String> {
+    let having = |f: fn(&PieceType) -> bool| -> Vec<usize> { (0..types.len()).filter(|&t| f(&types[t])).collect() };
+    let [king] = having(|t| t.royal)[..] else {
         return Err("exactly one piece type must be royal".into());
     };
-    let pawns: Vec<usize> = (0..ntypes).filter(|&t| types[t].pawn).collect();
+    let pawns = having(|t| t.pawn);
     if pawns.len() > 1 {
         return Err("at most one piece type can be the pawn".into());
     }
-    let pawn_type = pawns.first().copied();
-    if pawn_type.is_some() != cfg.pawn.is_some() {
+    let pawn = pawns.first().copied();
+    if pawn.is_some() != cfg.pawn.is_some() {
         return Err("a pawn piece type and a [pawn] section go together".into());
     }
-    let bombers: Vec<usize> = (0..ntypes).filter(|&t| types[t].bomber).collect();
+    let bombers = having(|t| t.bomber);
     if bombers.len() > 1 {
         return Err("at most one piece type can be a bomber".into());
     }
-    let bomber = bombers.first().copied();
-    let letter_type = |l: &str| -> Result<usize, String> {
-        types
-            .iter()
-            .position(|t| t.letter.to_string() == l.to_ascii_uppercase())
-            .ok_or_else(|| format!("unknown piece letter '{l}'"))
+    Ok(Roles { king, pawn, bomber: bombers.first().copied() })
+}
+
+fn letter_type(types: &[PieceType], l: &str) -> Result<usize, String> {
+    types
+        .iter()
+        .position(|t| t.letter.to_string() == l.to_ascii_uppercase())
+        .ok_or_else(|| format!("unknown piece letter '{l}'"))
+}
+
+/// Leaper targets and rider rays per (colour, type), indexed `(color * ntypes + t) * nsq + sq`
+/// for the leapers.
+struct PieceMoves<B> {
+    leap_quiet: Vec<B>,
+    leap_cap: Vec<B>,
+    riders: Vec<Vec<RiderAtom>>,
+    /// Capturing rays grouped by the ray that looks back from the target, for attack tests.
+    groups: Vec<AttackGroup>,
+}
+
+fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> PieceMoves<B> {
+    let geo = rb.geo;
+    let (ntypes, nsq) = (atoms_of.len(), geo.squares());
+    let mut m = PieceMoves {
+        leap_quiet: vec![B::ZERO; 2 * ntypes * nsq],
+        leap_cap: vec![B::ZERO; 2 * ntypes * nsq],
+        riders: vec![Vec::new(); 2 * ntypes],
+        groups: Vec::new(),
     };
-
-    let mut rb = RayBuilder { geo: &geo, info: Vec::new(), bits: Vec::new(), ids: HashMap::new() };
-    let orth = [rb.id(0, 1, 0), rb.id(1, 0, 0), rb.id(0, -1, 0), rb.id(-1, 0, 0)];
-
-    // Leapers and riders per colour; Black's vectors are White's mirrored.
-    let mut leap_quiet = vec![B::ZERO; 2 * ntypes * nsq];
-    let mut leap_cap = vec![B::ZERO; 2 * ntypes * nsq];
-    let mut riders = vec![Vec::new(); 2 * ntypes];
-    let mut groups: Vec<AttackGroup> = Vec::new();
     for (t, atoms) in atoms_of.iter().enumerate() {
         for atom in atoms {
             for color in 0..2 {
                 for &(dx, dy0) in &atom.vectors {
+                    // Black's vectors are White's mirrored.
                     let dy = if color == WHITE { dy0 } else { -dy0 };
                     match atom.kind {
                         AtomKind::Leap => {
-                            for sq in 0..nsq {
-                                if !geo.exists(sq) {
-                                    continue;
-                                }
+                            for sq in (0..nsq).filter(|&s| geo.exists(s)) {
                                 if let Some(to) = geo.offset(sq, dx, dy) {
                                     let i = (color * ntypes + t) * nsq + sq;
                                     if atom.mode & MOVE != 0 {
-                                        leap_quiet[i] |= B::bit(to);
+                                        m.leap_quiet[i] |= B::bit(to);
                                     }
                                     if atom.mode & CAPTURE != 0 {
-                                        leap_cap[i] |= B::bit(to);
+                                        m.leap_cap[i] |= B::bit(to);
                                     }
                                 }
                             }
                         }
                         AtomKind::Ride { range } => {
                             let ray = rb.id(dx, dy, range);
-                            riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode });
+                            m.riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode });
                             if atom.mode & CAPTURE != 0 {
                                 let back = rb.id(-dx, -dy, range);
-                                match groups.iter_mut().find(|g| g.ray == back) {
+                                match m.groups.iter_mut().find(|g| g.ray == back) {
                                     Some(g) => g.types[color] |= 1 << t,
                                     None => {
                                         let mut g = AttackGroup { ray: back, types: [0; 2] };
                                         g.types[color] |= 1 << t;
-                                        groups.push(g);
+                                        m.groups.push(g);
                                     }
                                 }
                             }
@@ -168,140 +268,143 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             }
         }
     }
-    let mut leap_cap_rev = vec![B::ZERO; 2 * ntypes * nsq];
-    for color in 0..2 {
-        for t in 0..ntypes {
-            for sq in 0..nsq {
-                for to in leap_cap[(color * ntypes + t) * nsq + sq].iter() {
-                    leap_cap_rev[(color * ntypes + t) * nsq + to] |= B::bit(sq);
+    m
+}
+
+/// Per-square target tables turned around: which squares reach each square. `table` is
+/// blocks of `nsq` entries, each block reversed on its own.
+fn reverse<B: Bits>(table: &[B], nsq: usize) -> Vec<B> {
+    let mut rev = vec![B::ZERO; table.len()];
+    for (block, targets) in rev.chunks_mut(nsq).zip(table.chunks(nsq)) {
+        for (sq, to_set) in targets.iter().enumerate() {
+            for to in to_set.iter() {
+                block[to] |= B::bit(sq);
+            }
+        }
+    }
+    rev
+}
+
+fn pawn_rules<B: Bits>(geo: &Geometry, pc: &PawnConfig, types: &[PieceType]) -> Result<PawnRules<B>, String> {
+    let nsq = geo.squares();
+    let start_idx =
+        geo.rank_index(pc.start_rank).ok_or_else(|| format!("pawn start_rank {} is off the board", pc.start_rank))?;
+    let promo_idx = geo
+        .rank_index(pc.promotion_rank)
+        .ok_or_else(|| format!("pawn promotion_rank {} is off the board", pc.promotion_rank))?;
+    let rank_mask =
+        |r: i32| (0..nsq).filter(|&s| geo.exists(s) && geo.rank(s) == r).fold(B::ZERO, |a, s| a | B::bit(s));
+    let last = geo.ranks as i32 - 1;
+    let side_files: Vec<i32> = pc
+        .sideways_files
+        .iter()
+        .map(|f| match f.as_bytes() {
+            [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < geo.files => Ok((c - b'a') as i32),
+            _ => Err(format!("sideways file '{f}' is not a file of this board")),
+        })
+        .collect::<Result<_, _>>()?;
+    let sideways = sideways_steps::<B>(geo, &side_files);
+    let (push, captures) = pawn_steps(geo, pc.capture, &sideways);
+    let captures_rev = [reverse(&captures[0], nsq), reverse(&captures[1], nsq)];
+    let promotion = pc
+        .promotion
+        .iter()
+        .map(|l| if l == "setup" { Ok(Promotion::Setup) } else { letter_type(types, l).map(Promotion::Type) })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("pawn promotion: {e}"))?;
+    let setwise = pc.capture == PawnCapture::Diagonal && sideways.iter().all(|b| b.is_empty());
+    Ok(PawnRules {
+        multi_step: pc.multi_step.max(1),
+        push,
+        start: [rank_mask(start_idx), rank_mask(last - start_idx)],
+        promo_zone: [rank_mask(promo_idx), rank_mask(last - promo_idx)],
+        captures,
+        captures_rev,
+        forward_capture: pc.capture == PawnCapture::Forward,
+        en_passant: pc.en_passant,
+        sideways,
+        promotion,
+        only_lost: pc.promotion_only_lost,
+        setwise,
+        capture_from: [
+            (0..nsq).filter(|&s| geo.file(s) > 0).fold(B::ZERO, |a, s| a | B::bit(s)),
+            (0..nsq).filter(|&s| geo.file(s) < geo.files as i32 - 1).fold(B::ZERO, |a, s| a | B::bit(s)),
+        ],
+    })
+}
+
+/// Sideways pawn steps: from a sideways file to a neighbouring file that is not one.
+fn sideways_steps<B: Bits>(geo: &Geometry, side_files: &[i32]) -> Vec<B> {
+    let mut sideways = vec![B::ZERO; geo.squares()];
+    for sq in (0..geo.squares()).filter(|&s| geo.exists(s) && side_files.contains(&geo.file(s))) {
+        for dx in [-1, 1] {
+            if let Some(to) = geo.offset(sq, dx, 0) {
+                if !side_files.contains(&geo.file(to)) {
+                    sideways[sq] |= B::bit(to);
                 }
             }
         }
     }
-    let leap_attackers =
-        (0..ntypes).filter(|&t| (0..2 * nsq).any(|i| leap_cap[(i / nsq * ntypes + t) * nsq + i % nsq].any())).collect();
+    sideways
+}
 
-    let step = (0..nsq)
-        .map(|sq| {
-            let f = |dx, dy| geo.offset(sq, dx, dy).map_or(NO_SQUARE, |s| s as u8);
-            [f(0, 1), f(1, 0), f(0, -1), f(-1, 0)]
-        })
-        .collect();
+type PawnSteps<B> = ([Vec<u8>; 2], [Vec<B>; 2]);
 
-    // Pawns.
-    let pawn = match &cfg.pawn {
-        None => None,
-        Some(pc) => {
-            let start_idx = geo
-                .rank_index(pc.start_rank)
-                .ok_or_else(|| format!("pawn start_rank {} is off the board", pc.start_rank))?;
-            let promo_idx = geo
-                .rank_index(pc.promotion_rank)
-                .ok_or_else(|| format!("pawn promotion_rank {} is off the board", pc.promotion_rank))?;
-            let rank_mask =
-                |r: i32| (0..nsq).filter(|&s| geo.exists(s) && geo.rank(s) == r).fold(B::ZERO, |a, s| a | B::bit(s));
-            let last = geo.ranks as i32 - 1;
-            let side_files: Vec<i32> = pc
-                .sideways_files
-                .iter()
-                .map(|f| match f.as_bytes() {
-                    [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < geo.files => Ok((c - b'a') as i32),
-                    _ => Err(format!("sideways file '{f}' is not a file of this board")),
-                })
-                .collect::<Result<_, _>>()?;
-            let mut push = [vec![NO_SQUARE; nsq], vec![NO_SQUARE; nsq]];
-            let mut captures = [vec![B::ZERO; nsq], vec![B::ZERO; nsq]];
-            let mut sideways = vec![B::ZERO; nsq];
-            for sq in (0..nsq).filter(|&s| geo.exists(s)) {
-                if side_files.contains(&geo.file(sq)) {
-                    for dx in [-1, 1] {
-                        if let Some(to) = geo.offset(sq, dx, 0) {
-                            if !side_files.contains(&geo.file(to)) {
-                                sideways[sq] |= B::bit(to);
-                            }
-                        }
-                    }
-                }
-                for color in 0..2 {
-                    let dy = if color == WHITE { 1 } else { -1 };
-                    if let Some(to) = geo.offset(sq, 0, dy) {
-                        push[color][sq] = to as u8;
-                    }
-                    let mut c = sideways[sq];
-                    match pc.capture {
-                        PawnCapture::Diagonal => {
-                            for dx in [-1, 1] {
-                                if let Some(to) = geo.offset(sq, dx, dy) {
-                                    c |= B::bit(to);
-                                }
-                            }
-                        }
-                        PawnCapture::Forward => {
-                            if let Some(to) = geo.offset(sq, 0, dy) {
-                                c |= B::bit(to);
-                            }
-                        }
-                    }
-                    captures[color][sq] = c;
+/// Per colour and square: the one-step push target, and the capture targets (sideways
+/// steps capture too).
+fn pawn_steps<B: Bits>(geo: &Geometry, capture: PawnCapture, sideways: &[B]) -> PawnSteps<B> {
+    let nsq = geo.squares();
+    let mut push = [vec![NO_SQUARE; nsq], vec![NO_SQUARE; nsq]];
+    let mut captures = [vec![B::ZERO; nsq], vec![B::ZERO; nsq]];
+    for sq in (0..nsq).filter(|&s| geo.exists(s)) {
+        for color in 0..2 {
+            let dy = if color == WHITE { 1 } else { -1 };
+            if let Some(to) = geo.offset(sq, 0, dy) {
+                push[color][sq] = to as u8;
+            }
+            let dxs: &[i32] = match capture {
+                PawnCapture::Diagonal => &[-1, 1],
+                PawnCapture::Forward => &[0],
+            };
+            let mut c = sideways[sq];
+            for &dx in dxs {
+                if let Some(to) = geo.offset(sq, dx, dy) {
+                    c |= B::bit(to);
                 }
             }
-            let mut captures_rev = [vec![B::ZERO; nsq], vec![B::ZERO; nsq]];
-            for color in 0..2 {
-                for sq in 0..nsq {
-                    for to in captures[color][sq].iter() {
-                        captures_rev[color][to] |= B::bit(sq);
-                    }
-                }
-            }
-            let promotion = pc
-                .promotion
-                .iter()
-                .map(|l| if l == "setup" { Ok(Promotion::Setup) } else { letter_type(l).map(Promotion::Type) })
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("pawn promotion: {e}"))?;
-            let setwise = pc.capture == PawnCapture::Diagonal && sideways.iter().all(|b| b.is_empty());
-            Some(PawnRules {
-                multi_step: pc.multi_step.max(1),
-                push,
-                start: [rank_mask(start_idx), rank_mask(last - start_idx)],
-                promo_zone: [rank_mask(promo_idx), rank_mask(last - promo_idx)],
-                captures,
-                captures_rev,
-                forward_capture: pc.capture == PawnCapture::Forward,
-                en_passant: pc.en_passant,
-                sideways,
-                promotion,
-                only_lost: pc.promotion_only_lost,
-                setwise,
-                capture_from: [
-                    (0..nsq).filter(|&s| geo.file(s) > 0).fold(B::ZERO, |a, s| a | B::bit(s)),
-                    (0..nsq).filter(|&s| geo.file(s) < geo.files as i32 - 1).fold(B::ZERO, |a, s| a | B::bit(s)),
-                ],
-            })
+            captures[color][sq] = c;
         }
-    };
+    }
+    (push, captures)
+}
 
-    // Castling: one rights bit per letter and colour.
-    let mut right_letters: Vec<(u8, char)> = Vec::new();
-    let mut castling = Vec::new();
-    let mut castle_keep = vec![0xFFu8; nsq];
+struct Castles<B> {
+    options: Vec<CastleOption<B>>,
+    /// Per square, the rights that survive a move from or to it.
+    keep: Vec<u8>,
+    /// (index, letter) of each rights letter; one rights bit per letter and colour.
+    letters: Vec<(u8, char)>,
+}
+
+fn castling<B: Bits>(geo: &Geometry, cfg: &VariantConfig, types: &[PieceType]) -> Result<Castles<B>, String> {
+    let mut out = Castles { options: Vec::new(), keep: vec![0xFFu8; geo.squares()], letters: Vec::new() };
     for c in &cfg.castling {
         let letter = c.right.chars().next().filter(|l| l.is_ascii_uppercase() && c.right.len() == 1);
         let letter = letter.ok_or_else(|| format!("castling right '{}' must be one upper-case letter", c.right))?;
-        let index = match right_letters.iter().position(|&(_, l)| l == letter) {
+        let index = match out.letters.iter().position(|&(_, l)| l == letter) {
             Some(i) => i,
             None => {
-                right_letters.push((right_letters.len() as u8, letter));
-                right_letters.len() - 1
+                out.letters.push((out.letters.len() as u8, letter));
+                out.letters.len() - 1
             }
         };
         if index >= 4 {
             return Err("at most four castling-right letters".into());
         }
-        let rook_type = letter_type(&c.rook_piece)?;
+        let rook_type = letter_type(types, &c.rook_piece)?;
         for color in 0..2 {
             let m = |name: &str| -> Result<usize, String> {
-                let s = square(&geo, name, "castling")?;
+                let s = square(geo, name, "castling")?;
                 Ok(if color == WHITE { s } else { geo.mirror(s) })
             };
             let (kf, kt, rf, rt) = (m(&c.king_from)?, m(&c.king_to)?, m(&c.rook_from)?, m(&c.rook_to)?);
@@ -319,9 +422,9 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
                 }
             }
             let right = (color * 4 + index) as u8;
-            castle_keep[kf] &= !(0xF << (color * 4));
-            castle_keep[rf] &= !(1 << right);
-            castling.push(CastleOption {
+            out.keep[kf] &= !(0xF << (color * 4));
+            out.keep[rf] &= !(1 << right);
+            out.options.push(CastleOption {
                 color,
                 right,
                 king_from: kf as u8,
@@ -334,43 +437,45 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             });
         }
     }
+    Ok(out)
+}
 
-    let setup = match &cfg.setup {
-        None => None,
-        Some(s) => {
-            let mut slots = [Vec::new(), Vec::new()];
-            for name in &s.slots {
-                let sq = square(&geo, name, "setup slot")?;
-                slots[0].push(sq as u8);
-                slots[1].push(geo.mirror(sq) as u8);
-            }
-            let choices = s.choices.iter().map(|l| letter_type(l)).collect::<Result<Vec<_>, _>>()?;
-            let parse_side = |text: &str| -> Result<Vec<usize>, String> {
-                text.chars().map(|c| letter_type(&c.to_string())).collect()
-            };
-            let parts: Vec<&str> = s.default.split('/').collect();
-            if parts.len() != 2 {
-                return Err(format!("setup default '{}' must look like WW/WW", s.default));
-            }
-            let default = [parse_side(parts[0])?, parse_side(parts[1])?];
-            let pawn_capture = s.pawn_capture_setup.as_deref().map(parse_side).transpose()?;
-            Some(SetupRules { slots, choices, default, pawn_capture })
-        }
+fn setup_rules(geo: &Geometry, s: &SetupConfig, types: &[PieceType]) -> Result<SetupRules, String> {
+    let mut slots = [Vec::new(), Vec::new()];
+    for name in &s.slots {
+        let sq = square(geo, name, "setup slot")?;
+        slots[0].push(sq as u8);
+        slots[1].push(geo.mirror(sq) as u8);
+    }
+    let choices = s.choices.iter().map(|l| letter_type(types, l)).collect::<Result<Vec<_>, _>>()?;
+    let parse_side = |text: &str| -> Result<Vec<usize>, String> {
+        text.chars().map(|c| letter_type(types, &c.to_string())).collect()
     };
+    let parts: Vec<&str> = s.default.split('/').collect();
+    if parts.len() != 2 {
+        return Err(format!("setup default '{}' must look like WW/WW", s.default));
+    }
+    let default = [parse_side(parts[0])?, parse_side(parts[1])?];
+    let pawn_capture = s.pawn_capture_setup.as_deref().map(parse_side).transpose()?;
+    Ok(SetupRules { slots, choices, default, pawn_capture })
+}
 
+fn draw_rules(cfg: &VariantConfig, types: &[PieceType]) -> Result<DrawRules, String> {
     let mask = |letters: &[String]| -> Result<u16, String> {
-        letters.iter().try_fold(0u16, |m, l| Ok(m | 1 << letter_type(l)?))
+        letters.iter().try_fold(0u16, |m, l| Ok(m | 1 << letter_type(types, l)?))
     };
-    let draw = DrawRules {
+    Ok(DrawRules {
         no_progress_plies: cfg.draw.no_progress_plies,
         repetitions: cfg.draw.repetitions,
         ply_cap: cfg.draw.ply_cap,
         lone_minors: mask(&cfg.draw.lone_minors)?,
         colour_bound: mask(&cfg.draw.colour_bound)?,
-    };
+    })
+}
 
-    let option_pieces = cfg
-        .options
+/// Per option, the pieces whose worth it changes: those it lists, else those it patches.
+fn option_pieces(cfg: &VariantConfig, types: &[PieceType]) -> Result<Vec<(String, Vec<char>)>, String> {
+    cfg.options
         .iter()
         .map(|(name, o)| {
             let named: Vec<String> = if o.pieces.is_empty() {
@@ -380,58 +485,23 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
             };
             let letters = named
                 .iter()
-                .map(|l| letter_type(l).map(|t| types[t].letter))
+                .map(|l| letter_type(types, l).map(|t| types[t].letter))
                 .collect::<Result<Vec<char>, String>>()
                 .map_err(|e| format!("option '{name}': pieces: {e}"))?;
             Ok((name.clone(), letters))
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
-    let mut rules = Rules {
-        name: cfg.name.clone(),
-        title: cfg.title.clone(),
-        description: cfg.description.clone(),
-        options: options.iter().map(|s| s.to_string()).collect(),
-        option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
-        option_pieces,
-        geo,
-        exists,
-        nsq,
-        types,
-        king,
-        pawn_type,
-        bomber,
-        leap_quiet,
-        leap_cap,
-        leap_cap_rev,
-        leap_attackers,
-        riders,
-        ray_info,
-        ray_bits,
-        attack_groups: groups,
-        step,
-        orth,
-        immediate_landing: cfg.rules.bomber_landing == Landing::Immediate,
-        pawn,
-        castling,
-        castle_keep,
-        right_letters,
-        setup,
-        win: cfg.rules.win,
-        stalemate: cfg.rules.stalemate,
-        draw,
-        zobrist: Zobrist::new(1 + 2 * MAX_TYPES),
-        start_fen: cfg.start.clone(),
-        initial_counts: [[0; MAX_TYPES]; 2],
-        move_bounds: [[0; MAX_TYPES]; 2],
-    };
-    rules.move_bounds = super::move_bounds(&rules);
-    // "Promotion only to lost pieces" counts against the start position's material.
-    let board_field = cfg.start.split_whitespace().next().unwrap_or("");
+        .collect()
+}
+
+/// Pieces per colour and type in the start position: "promotion only to lost pieces"
+/// counts against them.
+fn initial_counts<B: Bits>(rules: &Rules<B>, start: &str) -> Result<[[u8; MAX_TYPES]; 2], String> {
+    let mut counts = [[0; MAX_TYPES]; 2];
+    let board_field = start.split_whitespace().next().unwrap_or("");
     for c in board_field.chars().filter(|c| c.is_ascii_alphabetic()) {
         let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
         let t = rules.type_of_letter(c).ok_or_else(|| format!("start position: unknown piece letter '{c}'"))?;
-        rules.initial_counts[color][t] += 1;
+        counts[color][t] += 1;
     }
-    Ok(rules)
+    Ok(counts)
 }

@@ -5,7 +5,7 @@
 use crate::engine::Engine;
 use crate::rng::Rng;
 use crate::search::Limits;
-use crate::{Board, Error, Variant};
+use crate::{Board, Color, Error, Variant};
 
 #[derive(Clone, Debug)]
 pub struct OpeningConfig {
@@ -48,7 +48,7 @@ fn white_score(engine: &mut Engine, b: &Board) -> Result<i32, Error> {
     engine.set_board(b, &[], &[])?;
     engine.new_game();
     let d = engine.go(&Limits::nodes(1500), &mut |_| {});
-    Ok(if b.side_to_move() == 'w' { d.score_cp } else { -d.score_cp })
+    Ok(if b.side_to_move() == Color::White { d.score_cp } else { -d.score_cp })
 }
 
 /// The opening of game pair `index` (both games of a pair start from it).
@@ -76,7 +76,7 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
                 ok = false;
                 break;
             }
-            b = b.play(&moves[rng.below(moves.len())])?;
+            b = b.play(moves[rng.below(moves.len())])?;
         }
         if !ok || b.terminal().is_some() {
             continue;

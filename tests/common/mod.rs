@@ -76,9 +76,13 @@ pub fn set_of(list: &[&str]) -> BTreeSet<String> {
 /// All legal moves as a set. Also checks that the generator returns each move
 /// once and only well-formed machine moves.
 pub fn moves_of(b: &Board) -> BTreeSet<String> {
-    let list = b.legal_moves();
-    for m in &list {
-        assert!(split_move(m).is_some(), "legal_moves() returned a malformed move {m:?}");
+    let list: Vec<String> = b.legal_moves().iter().map(|m| m.to_string()).collect();
+    for (m, text) in b.legal_moves().iter().zip(&list) {
+        let parts = split_move(text);
+        assert!(parts.is_some(), "legal_moves() returned a malformed move {m:?}");
+        // The typed fields and the UCI text describe the same move.
+        let typed = (m.from().to_string(), m.to().to_string(), m.promotion().map(|p| p.to_ascii_lowercase()));
+        assert_eq!(parts, Some(typed), "{m:?}: typed fields disagree with the text");
     }
     let set: BTreeSet<String> = list.iter().cloned().collect();
     assert_eq!(set.len(), list.len(), "legal_moves() returned duplicates: {list:?}");
