@@ -13,7 +13,7 @@ const TERMS: &[(&str, &str, &str)] = &[
     ("imbalance-lsq", "imbalance-lsq", "piece values from imbalance matches: games that start with one side's piece traded for others, converted to pawns by pawn-odds matches, and combined by least squares into one value per piece."),
     ("imbalance", "| imbalance |", "one imbalance match: `F-(B+P)` plays the Flying Bomber against a Bishop and a Pawn; its value is the first side's worth minus the second's, in pawns."),
     ("intervals overlap", "overlap", "two separately measured 95 % intervals share some values, so the data cannot tell the two figures apart. Non-overlapping intervals are a clear difference."),
-    ("worth the same within ±x", "within ±", "the 95 % interval of a difference includes zero and reaches at most x from it: a larger difference is ruled out, a smaller one is not."),
+    ("worth the same within ±x", "within ±", "the 95 % interval of a difference includes zero and reaches at most x from it: a larger difference is ruled out at 95 % confidence, a smaller one is not."),
     ("worst case, runner-up", "worst case", "a setup choice's worst case is its score against the opponent's most effective reply; the best choice has the best worst case, the runner-up the next best."),
     ("pentanomial", "pentanomial", "statistics over game pairs: each pair scores 0, ½, 1, 1½ or 2, and the spread of these five outcomes gives the interval."),
     ("SPRT", "SPRT", "sequential probability ratio test: games are played until the evidence favours one of two Elo hypotheses at the chosen error rates."),

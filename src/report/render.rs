@@ -342,11 +342,16 @@ fn option_verdict(d: &ReportData, o: &super::OptionFigures, names: &Names) -> St
 }
 
 /// The matrix of setup choices (Bland Chess 46).
-fn setup_md(d: &ReportData, _: &Names) -> String {
+fn setup_md(d: &ReportData, names: &Names) -> String {
     let mut s = String::new();
     if let Some(m) = &d.setup {
         s += "\n## Setup choices\n\n";
         s += &format!("**{}**\n\n", matrix::verdict(m));
+        let mut letters: Vec<char> = m.choices.iter().flat_map(|c| c.chars()).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let named: Vec<String> = letters.iter().map(|l| names.label(&l.to_string())).collect();
+        s += &format!("A choice names the pieces placed in the setup slots: {}.\n\n", named.join(", "));
         s += "White's score by White's choice (rows) against Black's (columns), with 95 % intervals.\n\n| White \\ Black |";
         for c in &m.choices {
             s += &format!(" {c} |");
@@ -742,7 +747,7 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
         }
     }
     s += "\n## Piece values (pawns)\n\n";
-    s += "**Each piece's value by both estimators; where the two intervals do not overlap, the estimators measure different things (see each report).**\n\n";
+    s += &summary_agreement(reports);
     s += "| variant | options | piece | regression | imbalance matches |\n|---|---|---|---|---|\n";
     for d in reports {
         let names = Names::of(&d.variant, &d.options);
@@ -768,6 +773,40 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
         }
     }
     s.clone() + &glossary::markdown(&s)
+}
+
+/// How often the two estimators agree across all reports: where they do not, the reports
+/// explain what each measures.
+fn summary_agreement(reports: &[ReportData]) -> String {
+    let (mut agree, mut apart, mut unknown) = (0, vec![], 0);
+    for d in reports {
+        let names = Names::of(&d.variant, &d.options);
+        let find = |piece: &str, prefix: &str| {
+            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
+        };
+        let mut pieces: Vec<&str> =
+            d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        for p in pieces {
+            match find(p, "regression").zip(find(p, "imbalance-lsq")).and_then(|(r, i)| verdict::separated(&r, &i)) {
+                Some(std::cmp::Ordering::Equal) => agree += 1,
+                Some(_) => apart.push(format!("{} in {}", names.label(p), d.title)),
+                None => unknown += 1,
+            }
+        }
+    }
+    let mut s = format!(
+        "**The two estimators agree within their intervals for {agree} of {} pieces",
+        agree + apart.len() + unknown
+    );
+    if !apart.is_empty() {
+        s += &format!("; they disagree for {}", apart.join(", "));
+    }
+    if unknown > 0 {
+        s += &format!("; {unknown} have {} for one estimator or both", verdict::NOT_ENOUGH);
+    }
+    s + ".**\n\n"
 }
 
 /// Flying Bomber against Rook in every bomber game, in its rules and with each option.
