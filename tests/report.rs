@@ -486,20 +486,51 @@ fn standard_reports() -> Vec<ReportData> {
         .collect()
 }
 
+/// Every `## ` section of a page, except the notes and the glossary, opens with a verdict
+/// (a bold sentence or a list of them), and the glossary comes last.
+fn assert_verdicts_and_glossary(page: &str, md: &str) {
+    let sections: Vec<&str> = md.split("\n## ").skip(1).collect();
+    assert_eq!(sections.last().map(|s| s.starts_with("Glossary")), Some(true), "{page}: no glossary at the end");
+    for s in sections.iter().filter(|s| !s.starts_with("Notes") && !s.starts_with("Glossary")) {
+        let first = s.lines().skip(1).find(|l| !l.is_empty()).unwrap_or("");
+        assert!(first.starts_with("**") || first.starts_with("* "), "{page}: section without a verdict: {s:.80}");
+    }
+}
+
+#[test]
+fn the_summary_has_verdicts_and_the_bomber_in_every_setting() {
+    let reports = standard_reports();
+    let dir = std::env::temp_dir().join(format!("fairylab-summary-{}", std::process::id()));
+    for d in &reports {
+        std::fs::create_dir_all(dir.join(&d.variant)).unwrap();
+        std::fs::write(dir.join(&d.variant).join("report.json"), serde_json::to_string(d).unwrap()).unwrap();
+    }
+    assert_eq!(report::summary(&dir), Ok(reports.len()));
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert_verdicts_and_glossary("summary", &md);
+    // Flying Bomber against Rook: one verdict per estimate, in each game's rules and with each option.
+    let bomber = md.split("\n## Flying Bomber against Rook").nth(1).unwrap().split("\n## ").next().unwrap();
+    let estimates: usize = reports
+        .iter()
+        .map(|d| {
+            let own = d.piece_values.iter().filter(|v| v.piece == "F-R").count();
+            own + d.option_effects.iter().flat_map(|o| &o.piece_values).filter(|v| v.piece == "F-R").count()
+        })
+        .sum();
+    assert!(estimates > 0);
+    assert_eq!(bomber.lines().filter(|l| l.starts_with("* ")).count(), estimates, "{bomber}");
+    let html = std::fs::read_to_string(dir.join("summary.html")).unwrap();
+    for d in &reports {
+        assert!(!html.contains(&format!("{} @", d.variant)), "code names in the summary charts");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn every_section_opens_with_a_verdict_and_the_page_ends_with_a_glossary() {
     for d in standard_reports() {
         let md = report::render_markdown(&d);
-        let sections: Vec<&str> = md.split("\n## ").skip(1).collect();
-        assert_eq!(sections.last().map(|s| s.starts_with("Glossary")), Some(true), "{}", d.variant);
-        for s in sections.iter().filter(|s| !s.starts_with("Notes") && !s.starts_with("Glossary")) {
-            let first = s.lines().skip(1).find(|l| !l.is_empty()).unwrap_or("");
-            assert!(
-                first.starts_with("**") || first.starts_with("* "),
-                "{}: section without a verdict: {s:.80}",
-                d.variant
-            );
-        }
+        assert_verdicts_and_glossary(&d.variant, &md);
         // The glossary covers the page's jargon.
         let glossary = md.split("\n## Glossary").nth(1).unwrap();
         for term in ["plies", "regression-logistic", "imbalance-lsq", "side-to-move"] {
@@ -514,6 +545,8 @@ fn every_section_opens_with_a_verdict_and_the_page_ends_with_a_glossary() {
         if let Some(m) = &d.setup {
             for c in &m.cells {
                 assert!(md.contains(&report::format_cell_score(&c.white_score)), "{c:?} without its interval");
+                let heat = format!("fill=\"{}\"", matrix::heat(c.white_score.value));
+                assert!(html.contains(&heat), "{c:?} not coloured");
             }
             assert!(md.contains("best choice"), "no setup verdict");
         }

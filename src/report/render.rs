@@ -714,7 +714,17 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
     s += &summary_bomber(reports);
     let with_options: Vec<&ReportData> = reports.iter().filter(|d| !d.option_effects.is_empty()).collect();
     if !with_options.is_empty() {
-        s += "\n## Options\n\nEach option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
+        s += "\n## Options\n\n";
+        s += &verdicts(
+            with_options
+                .iter()
+                .flat_map(|d| {
+                    let names = Names::of(&d.variant, &d.options);
+                    d.option_effects.iter().map(move |o| format!("{}: {}", d.title, option_verdict(d, o, &names)))
+                })
+                .collect(),
+        );
+        s += "Each option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
         for d in with_options {
             for o in &d.option_effects {
                 let f = |list: &[PieceValue]| {
