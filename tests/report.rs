@@ -212,7 +212,7 @@ fn report_numbers_match_raw_games_and_files() {
             .expect("the option's summary row");
         for list in [&o.piece_values, &data.piece_values] {
             let cell = match list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")) {
-                Some(f) => format!(" F {} |", interval_text(f)),
+                Some(f) => format!(" {} {} |", names.label("F"), interval_text(f)),
                 None => " - |".to_string(),
             };
             assert!(line.contains(&cell), "{cell} not in the summary row {line}");

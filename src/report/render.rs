@@ -726,6 +726,7 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
         );
         s += "Each option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
         for d in with_options {
+            let names = Names::of(&d.variant, &d.options);
             for o in &d.option_effects {
                 let f = |list: &[PieceValue]| {
                     let found: Vec<String> = o
@@ -733,7 +734,7 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
                         .iter()
                         .filter_map(|p| {
                             let v = list.iter().find(|v| &v.piece == p && v.method.starts_with("regression"))?;
-                            Some(format!("{p} {}", interval(v)))
+                            Some(format!("{} {}", names.label(p), interval(v)))
                         })
                         .collect();
                     if found.is_empty() {
