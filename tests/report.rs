@@ -125,17 +125,18 @@ fn report_numbers_match_raw_games_and_files() {
     // Piece values (regression for every piece, imbalance F=R in a bomber game) match their CSV.
     assert!(data.piece_values.iter().any(|v| v.piece == "F"), "{:?}", data.piece_values);
     let values_csv = std::fs::read_to_string(out.join("piece_values.csv")).unwrap();
+    let names = report::names::Names::of(&data.variant, &data.options);
     let with_option = &data.option_effects[0].piece_values;
     assert!(with_option.iter().any(|v| v.piece == "F-R"), "no bomber value with the option: {with_option:?}");
     assert_eq!(values_csv.lines().count(), data.piece_values.len() + with_option.len() + 1);
     for v in &data.piece_values {
         assert!(values_csv.contains(&format!("\n,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
-        assert!(md.contains(&format!("| {} | {} |", v.piece, value_cell(v))), "{v:?} not in report.md");
+        assert!(md.contains(&format!("| {} | {} |", names.label(&v.piece), value_cell(v))), "{v:?} not in report.md");
     }
     for v in with_option {
         let line = format!("\nimmediate-landing,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high);
         assert!(values_csv.contains(&line), "{line} not in piece_values.csv");
-        assert!(md.contains(&format!("| {} | {} | {} |", v.piece, v.method, value_cell(v))));
+        assert!(md.contains(&format!("| {} | {} | {} |", names.label(&v.piece), v.method, value_cell(v))));
     }
     // The imbalance estimator covers every piece, not only the bomber: a chain of
     // near-balanced matches (one per piece, from the regression's values) besides F=R.
@@ -211,7 +212,7 @@ fn report_numbers_match_raw_games_and_files() {
             .expect("the option's summary row");
         for list in [&o.piece_values, &data.piece_values] {
             let cell = match list.iter().find(|v| v.piece == "F" && v.method.starts_with("regression")) {
-                Some(f) => format!(" F {} |", interval_text(f)),
+                Some(f) => format!(" {} {} |", names.label("F"), interval_text(f)),
                 None => " - |".to_string(),
             };
             assert!(line.contains(&cell), "{cell} not in the summary row {line}");
@@ -220,11 +221,11 @@ fn report_numbers_match_raw_games_and_files() {
     for v in
         data.piece_values.iter().filter(|v| v.method.starts_with("regression") && v.piece.len() == 1 && v.piece != "P")
     {
-        let cell = format!("| {} | {} |", v.piece, interval_text(v));
+        let cell = format!("| {} | {} |", names.label(&v.piece), interval_text(v));
         assert!(summary.contains(&cell), "{cell} not in the summary");
     }
     let html = std::fs::read_to_string(all.join("summary.html")).unwrap();
-    assert_eq!(html.matches("<svg").count(), 2, "Elo and draw-rate charts");
+    assert_eq!(html.matches("<svg").count(), 3, "Elo, draw-rate and bomber charts");
     let _ = std::fs::remove_dir_all(&all);
 }
 
@@ -245,7 +246,8 @@ fn noble_report_sets_each_noble_piece_beside_the_piece_it_replaces() {
     }
     let csv = std::fs::read_to_string(out.join("replacements.csv")).unwrap();
     assert_eq!(csv.lines().count(), 4);
-    assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains("| E | "));
+    let earl = report::names::Names::of("noble-wings", &[]).label("E");
+    assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains(&format!("| {earl} | ")));
 }
 
 #[test]
@@ -294,11 +296,259 @@ fn an_option_gets_an_imbalance_match_for_the_piece_it_changes() {
     let k = knight[0];
     assert!(k.games > 0 && (k.value.is_nan() || (k.low <= k.value && k.value <= k.high)), "{k:?}");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains(&format!("| {} | imbalance | {} |", k.piece, value_cell(k))), "{k:?} not in report.md");
+    let label = report::names::Names::of("flying-bombers-grand", &[]).label(&k.piece);
+    assert!(md.contains(&format!("| {label} | imbalance | {} |", value_cell(k))), "{k:?} not in report.md");
     // Immediate Landing changes the bomber, whose match is the headline F=R only.
     let il = data.option_effects.iter().find(|o| o.option == "immediate-landing").unwrap();
     let matches: Vec<&str> =
         il.piece_values.iter().filter(|v| v.method == "imbalance").map(|v| v.piece.as_str()).collect();
     assert_eq!(matches, ["F-R"]);
     let _ = std::fs::remove_dir_all(&out);
+}
+
+// ---- Rendering: verdicts, names, glossary, chart axes (no games played) ----
+
+use fairylab::report::figures::Interval;
+use fairylab::report::{glossary, matrix, names::Names, svg, verdict, SetupCell, SetupMatrix};
+
+fn iv(value: f64, low: f64, high: f64) -> Interval {
+    Interval { value, low, high }
+}
+
+#[test]
+fn ticks_are_round_cover_the_range_and_include_zero() {
+    for (lo, hi) in
+        [(-46.36, 47.69), (-0.99, 0.49), (0.3, 0.9), (1234.0, 5678.0), (-18.1, 31.7), (0.0, 7.0), (-3.0, -2.2)]
+    {
+        let t = svg::ticks(lo, hi, 6);
+        assert!(t.len() >= 2 && t.len() <= 14, "{lo}..{hi}: {t:?}");
+        assert!(t[0] <= lo && *t.last().unwrap() >= hi, "{lo}..{hi} not covered by {t:?}");
+        let step = t[1] - t[0];
+        let mantissa = step / 10f64.powf(step.log10().floor());
+        assert!([1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6), "step {step} is not 1-2-5");
+        for x in &t {
+            assert!(((x / step) - (x / step).round()).abs() < 1e-6, "{x} is not a multiple of {step}");
+        }
+        // Labels print the round numbers, not float noise.
+        for x in &t {
+            assert!(svg::tick_label(*x, &t).len() <= 6, "{}", svg::tick_label(*x, &t));
+        }
+        if lo < 0.0 && hi > 0.0 {
+            assert!(t.contains(&0.0), "{lo}..{hi}: no zero in {t:?}");
+        }
+    }
+    assert!(svg::ticks(f64::NAN, 1.0, 6).is_empty());
+}
+
+#[test]
+fn typical_intervals_are_shown_whole() {
+    // Balance-like: values close together, intervals much wider than their spread.
+    let rows = vec![("a".to_string(), 12.2, -7.3, 31.7), ("b".to_string(), -1.3, -18.1, 15.5)];
+    assert_eq!(svg::bar_span(&rows, 0.0), (-18.1, 31.7));
+}
+
+#[test]
+fn one_runaway_interval_is_cut() {
+    let mut rows: Vec<(String, f64, f64, f64)> =
+        (1..=5).map(|i| (format!("p{i}"), i as f64, i as f64 - 0.5, i as f64 + 0.5)).collect();
+    rows.push(("wild".into(), 3.0, 1.0, 99.0));
+    let (lo, hi) = svg::bar_span(&rows, 0.0);
+    assert_eq!(lo, 0.0);
+    assert!((5.5..10.0).contains(&hi), "axis end {hi}");
+}
+
+#[test]
+fn bar_chart_has_a_zero_line_gridlines_and_an_axis_title() {
+    let rows = vec![("a".to_string(), 12.2, -7.3, 31.7), ("b".to_string(), -1.3, -18.1, 15.5)];
+    let chart = svg::bars("t", "White's advantage (Elo)", &rows, "");
+    assert!(chart.contains(">White's advantage (Elo)</text>"));
+    let labels: Vec<&str> = chart.split("class=\"tick\">").skip(1).filter_map(|t| t.split('<').next()).collect();
+    assert!(labels.contains(&"0"), "{labels:?}");
+    assert!(labels.len() >= 4, "{labels:?}");
+}
+
+#[test]
+fn histogram_has_a_count_axis() {
+    let chart = svg::histogram("t", &[(0, 3), (10, 17), (20, 9)], 10, "plies");
+    let labels: Vec<f64> =
+        chart.split("class=\"tick\">").skip(1).filter_map(|t| t.split('<').next()?.parse().ok()).collect();
+    assert_eq!(labels.first(), Some(&0.0));
+    assert!(*labels.last().unwrap() >= 17.0, "{labels:?}");
+    assert!(chart.contains(">games</text>"));
+}
+
+#[test]
+fn balance_verdict_follows_the_interval() {
+    assert!(verdict::balance(&iv(30.0, 10.0, 50.0)).starts_with("White favoured by 30.0 Elo"));
+    assert!(verdict::balance(&iv(-12.0, -20.0, -4.0)).starts_with("Black favoured by 12.0 Elo"));
+    let even = verdict::balance(&iv(5.0, -10.0, 20.0));
+    assert!(even.starts_with("Balanced within ±20.0 Elo"), "{even}");
+    assert!(verdict::balance(&iv(5.0, -24.5, 20.0)).starts_with("Balanced within ±24.5 Elo"));
+    for missing in [iv(f64::NAN, f64::NAN, f64::NAN), iv(5.0, f64::NAN, 20.0)] {
+        assert!(verdict::balance(&missing).contains("not enough data"));
+    }
+}
+
+#[test]
+fn difference_verdict_follows_the_interval() {
+    let (f, r) = ("the Flying Bomber (F)", "the Rook (R)");
+    let same = verdict::difference(f, r, &iv(-0.25, -0.99, 0.49));
+    assert!(same.starts_with("The Flying Bomber (F) and the Rook (R) are worth the same within ±0.99 pawns"), "{same}");
+    assert!(verdict::difference(f, r, &iv(0.5, 0.1, 0.9)).contains("is worth more than the Rook (R) by 0.50 pawns"));
+    let less = verdict::difference(f, r, &iv(-0.5, -0.8, -0.2));
+    assert!(less.contains("is worth less than the Rook (R) by 0.50 pawns (95 % interval 0.20 to 0.80)"), "{less}");
+    assert!(verdict::difference(f, r, &iv(f64::NAN, f64::NAN, f64::NAN)).starts_with("Not enough data"));
+}
+
+#[test]
+fn separate_intervals_differ_only_when_they_do_not_overlap() {
+    let a = iv(3.0, 2.5, 3.5);
+    assert!(verdict::compare("A", &a, "B", &iv(3.2, 3.0, 3.4), "pawns").contains("cannot be told apart"));
+    assert!(verdict::compare("A", &a, "B", &iv(2.0, 1.5, 2.4), "pawns").contains("A is worth more than B"));
+    assert!(verdict::compare("A", &a, "B", &iv(4.0, 3.6, 4.4), "pawns").contains("A is worth less than B"));
+    assert!(verdict::compare("A", &a, "B", &iv(f64::NAN, 1.0, 2.0), "pawns").contains("Not enough data"));
+}
+
+fn setup(cells: &[(&str, &str, f64, f64)]) -> SetupMatrix {
+    let mut choices: Vec<String> = cells.iter().map(|c| c.0.to_string()).collect();
+    choices.dedup();
+    SetupMatrix {
+        choices,
+        cells: cells
+            .iter()
+            .map(|&(w, b, v, half)| SetupCell {
+                white: w.into(),
+                black: b.into(),
+                games: 80,
+                white_score: iv(v, v - half, v + half),
+            })
+            .collect(),
+        best_white: (String::new(), 0.0),
+        best_black: (String::new(), 0.0),
+    }
+}
+
+#[test]
+fn setup_verdict_says_whether_the_best_choice_stands_out() {
+    // White's worst cases: X 0.60 (against Y), Y 0.30 (against Y).
+    let cells = [("X", "X", 0.75, 0.05), ("X", "Y", 0.60, 0.05), ("Y", "X", 0.50, 0.05), ("Y", "Y", 0.30, 0.05)];
+    let clear = setup(&cells);
+    let ranked = matrix::ranked(&clear, true);
+    assert_eq!((ranked[0].0, ranked[0].1.black.as_str()), ("X", "Y"));
+    assert!(matrix::side_verdict(&clear, true)
+        .contains("`X` (worst case 0.60 [0.55, 0.65] against `Y`) is distinguishable"));
+    // Black's worst cases (White's highest score): X 0.75, Y 0.60; ±0.05 keeps them apart.
+    assert!(
+        matrix::side_verdict(&clear, false).contains("`Y`")
+            && matrix::side_verdict(&clear, false).contains("is distinguishable")
+    );
+    // The same scores from fewer games: the intervals overlap.
+    let vague = setup(&cells.map(|(w, b, v, _)| (w, b, v, 0.2)));
+    assert!(matrix::side_verdict(&vague, true).contains("cannot be told from the runner-up"));
+    let missing = setup(&cells.map(|(w, b, _, h)| (w, b, f64::NAN, h)));
+    assert!(matrix::verdict(&missing).contains("not enough data"));
+    assert_ne!(matrix::heat(0.8), matrix::heat(0.2));
+    assert_eq!(matrix::heat(0.5), "#ffffff");
+}
+
+#[test]
+fn pieces_are_named_from_the_variant_file() {
+    let toml = std::fs::read_to_string("configs/variants/flying-bombers-grand.toml").unwrap();
+    let table: toml::Value = toml::from_str(&toml).unwrap();
+    let name = |l: &str| table["pieces"][l]["name"].as_str().unwrap().to_lowercase();
+    let names = Names::of("flying-bombers-grand", &[]);
+    let f = names.label("F");
+    assert!(f.starts_with("F (") && f.to_lowercase().contains(&name("F")), "{f}");
+    let fr = names.label("F-(B+P)").to_lowercase();
+    for l in ["F", "B", "P"] {
+        assert!(fr.contains(&name(l)), "{fr}");
+    }
+    assert_eq!(names.label("white"), "white");
+    assert_eq!(Names::of("no-such-variant", &[]).label("F"), "F");
+}
+
+#[test]
+fn the_glossary_explains_only_the_terms_a_page_uses() {
+    let g = glossary::markdown("Mean length 80 plies; White +12 Elo.");
+    assert!(g.contains("**plies**") && g.contains("**Elo**"), "{g}");
+    assert!(!g.contains("imbalance-lsq") && !g.contains("pentanomial"), "{g}");
+    assert_eq!(glossary::markdown("nothing here"), "");
+}
+
+/// The committed standard reports, rendered again from their report.json.
+fn standard_reports() -> Vec<ReportData> {
+    ["bland-chess-46", "flying-bombers-grand", "flying-bombers-hangars", "noble-wings"]
+        .iter()
+        .map(|v| {
+            let text = std::fs::read_to_string(format!("data/reports/standard/{v}/report.json")).unwrap();
+            serde_json::from_str(&text).unwrap()
+        })
+        .collect()
+}
+
+/// Every `## ` section of a page, except the notes and the glossary, opens with a verdict
+/// (a bold sentence or a list of them), and the glossary comes last.
+fn assert_verdicts_and_glossary(page: &str, md: &str) {
+    let sections: Vec<&str> = md.split("\n## ").skip(1).collect();
+    assert_eq!(sections.last().map(|s| s.starts_with("Glossary")), Some(true), "{page}: no glossary at the end");
+    for s in sections.iter().filter(|s| !s.starts_with("Notes") && !s.starts_with("Glossary")) {
+        let first = s.lines().skip(1).find(|l| !l.is_empty()).unwrap_or("");
+        assert!(first.starts_with("**") || first.starts_with("* "), "{page}: section without a verdict: {s:.80}");
+    }
+}
+
+#[test]
+fn the_summary_has_verdicts_and_the_bomber_in_every_setting() {
+    let reports = standard_reports();
+    let dir = std::env::temp_dir().join(format!("fairylab-summary-{}", std::process::id()));
+    for d in &reports {
+        std::fs::create_dir_all(dir.join(&d.variant)).unwrap();
+        std::fs::write(dir.join(&d.variant).join("report.json"), serde_json::to_string(d).unwrap()).unwrap();
+    }
+    assert_eq!(report::summary(&dir), Ok(reports.len()));
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert_verdicts_and_glossary("summary", &md);
+    // Flying Bomber against Rook: one verdict per estimate, in each game's rules and with each option.
+    let bomber = md.split("\n## Flying Bomber against Rook").nth(1).unwrap().split("\n## ").next().unwrap();
+    let estimates: usize = reports
+        .iter()
+        .map(|d| {
+            let own = d.piece_values.iter().filter(|v| v.piece == "F-R").count();
+            own + d.option_effects.iter().flat_map(|o| &o.piece_values).filter(|v| v.piece == "F-R").count()
+        })
+        .sum();
+    assert!(estimates > 0);
+    assert_eq!(bomber.lines().filter(|l| l.starts_with("* ")).count(), estimates, "{bomber}");
+    let html = std::fs::read_to_string(dir.join("summary.html")).unwrap();
+    for d in &reports {
+        assert!(!html.contains(&format!("{} @", d.variant)), "code names in the summary charts");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_section_opens_with_a_verdict_and_the_page_ends_with_a_glossary() {
+    for d in standard_reports() {
+        let md = report::render_markdown(&d);
+        assert_verdicts_and_glossary(&d.variant, &md);
+        // The glossary covers the page's jargon.
+        let glossary = md.split("\n## Glossary").nth(1).unwrap();
+        for term in ["plies", "regression-logistic", "imbalance-lsq", "side-to-move"] {
+            assert!(glossary.contains(term), "{}: {term} unexplained", d.variant);
+        }
+        let names = Names::of(&d.variant, &d.options);
+        for v in d.piece_values.iter().filter(|v| v.piece.len() == 1) {
+            assert!(md.contains(&format!("| {} |", names.label(&v.piece))), "{}: {} unnamed", d.variant, v.piece);
+        }
+        let html = report::render_html(&d);
+        assert!(!html.contains(&format!("{} @", d.variant)), "code names in the charts");
+        if let Some(m) = &d.setup {
+            for c in &m.cells {
+                assert!(md.contains(&report::format_cell_score(&c.white_score)), "{c:?} without its interval");
+                let heat = format!("fill=\"{}\"", matrix::heat(c.white_score.value));
+                assert!(html.contains(&heat), "{c:?} not coloured");
+            }
+            assert!(md.contains("best choice"), "no setup verdict");
+        }
+    }
 }

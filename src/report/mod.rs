@@ -3,9 +3,16 @@
 //! every figure as CSV/JSON beside them.
 
 pub mod figures;
+pub mod glossary;
+pub mod matrix;
+pub mod names;
 mod render;
-pub use render::{elo as format_elo, markdown as render_markdown, pct as format_pct};
+pub use render::{
+    cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
+    pct as format_pct,
+};
 pub mod svg;
+pub mod verdict;
 
 use crate::search::Limits;
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};

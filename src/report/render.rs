@@ -2,7 +2,8 @@
 //! here only, so the text always agrees with report.json.
 
 use super::figures::Interval;
-use super::{svg, PieceValue, ReportData};
+use super::names::Names;
+use super::{glossary, matrix, svg, verdict, PieceValue, ReportData};
 
 // Shared with the report test, which checks the text against report.json.
 
@@ -59,19 +60,30 @@ fn bomber_estimates(d: &ReportData) -> Vec<(Option<&str>, &PieceValue)> {
 
 /// The bomber games' headline question, first: the Flying Bomber's worth against the
 /// Rook's, by each estimator, in this report's rules and with each option added.
-fn bomber_headline(d: &ReportData) -> String {
+fn bomber_headline(d: &ReportData, names: &Names) -> String {
     let rows = bomber_estimates(d);
     if rows.is_empty() {
         return String::new();
     }
-    let mut s = String::from(
-        "## Flying Bomber against Rook\n\nThe bomber's worth minus the rook's, in pawns (positive: the bomber is worth more).\n\n| rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|\n",
-    );
+    let mut s = String::from("## Flying Bomber against Rook\n\n");
+    for (option, v) in &rows {
+        let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
+        s += &format!("* {rules}, {}: {}\n", v.method, bomber_verdict(names, v));
+    }
+    s += "\nThe bomber's worth minus the rook's, in pawns (positive: the bomber is worth more).\n\n| rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|\n";
     for (option, v) in rows {
         let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
         s += &format!("| {rules} | {} | {} | {} |\n", v.method, value_cells(v, true), v.games);
     }
     s + "\n"
+}
+
+fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
+    verdict::difference(&names.prose("F"), &names.prose("R"), &as_interval(v))
+}
+
+fn as_interval(v: &PieceValue) -> Interval {
+    Interval { value: v.value, low: v.low, high: v.high }
 }
 
 fn options_label(d: &ReportData) -> String {
@@ -83,20 +95,31 @@ fn options_label(d: &ReportData) -> String {
 }
 
 pub fn markdown(d: &ReportData) -> String {
+    let names = Names::of(&d.variant, &d.options);
     let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
-    s += &bomber_headline(d);
+    s += &bomber_headline(d, &names);
     for section in [balance_md, shape_md, piece_values_md, replacements_md, options_md, setup_md, tuning_md, notes_md] {
-        s += &section(d);
+        s += &section(d, &names);
     }
-    s
+    s.clone() + &glossary::markdown(&s)
+}
+
+/// One verdict, or one per item as a list.
+fn verdicts(items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => format!("**{}**\n\n", items[0]),
+        _ => items.iter().map(|i| format!("* {i}\n")).collect::<String>() + "\n",
+    }
 }
 
 /// White's score, advantage and draw rate at each budget.
-fn balance_md(d: &ReportData) -> String {
-    let mut s = String::new();
-    s += "## Balance\n\nWhite's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
+fn balance_md(d: &ReportData, _: &Names) -> String {
+    let mut s = String::from("## Balance\n\n");
+    s += &verdicts(d.balance.iter().map(|b| format!("At {}: {}", b.label, verdict::balance(&b.white_elo))).collect());
+    s += "White's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
     for b in &d.balance {
         s += &format!(
@@ -113,9 +136,18 @@ fn balance_md(d: &ReportData) -> String {
 }
 
 /// How long games last and how they end.
-fn shape_md(d: &ReportData) -> String {
+fn shape_md(d: &ReportData, _: &Names) -> String {
     let mut s = String::new();
     s += "\n## Game shape\n\n";
+    let total: u64 = d.terminations.values().sum();
+    if let Some((how, n)) = d.terminations.iter().max_by_key(|t| *t.1) {
+        s += &format!(
+            "**Games last a median of {} plies; the most common ending is {how} ({n} of {total} games).**\n\n",
+            d.lengths.median
+        );
+    } else {
+        s += &format!("**Game shape: {}.**\n\n", verdict::NOT_ENOUGH);
+    }
     s += &format!("Mean length {:.1} plies, median {} plies (stronger budget).\n\n", d.lengths.mean, d.lengths.median);
     s += "| ending | games |\n|---|---|\n";
     for (t, n) in &d.terminations {
@@ -129,7 +161,7 @@ fn shape_md(d: &ReportData) -> String {
 }
 
 /// Every piece value, the two estimators side by side when both measured a piece.
-fn piece_values_md(d: &ReportData) -> String {
+fn piece_values_md(d: &ReportData, names: &Names) -> String {
     let mut s = String::new();
     s += "\n## Piece values\n\n";
     if d.piece_values.is_empty() {
@@ -151,6 +183,7 @@ fn piece_values_md(d: &ReportData) -> String {
         };
         let cell = |v: Option<&PieceValue>| v.map_or("- | -".to_string(), |v| value_cells(v, false));
         if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
+            s += &estimators_verdict(d, &pieces, names);
             s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval | intervals overlap |\n|---|---|---|---|---|---|\n";
             let mut apart = vec![];
             for p in &pieces {
@@ -159,12 +192,12 @@ fn piece_values_md(d: &ReportData) -> String {
                     (Some(r), Some(i)) if !defined(r) || !defined(i) => "-",
                     (Some(r), Some(i)) if r.low <= i.high && i.low <= r.high => "yes",
                     (Some(r), Some(i)) => {
-                        apart.push(format!("{p} ({:.2} against {:.2})", r.value, i.value));
+                        apart.push(format!("{} ({:.2} against {:.2})", names.label(p), r.value, i.value));
                         "**no**"
                     }
                     _ => "-",
                 };
-                s += &format!("| {p} | {} | {} | {overlap} |\n", cell(r), cell(i));
+                s += &format!("| {} | {} | {} | {overlap} |\n", names.label(p), cell(r), cell(i));
             }
             if !apart.is_empty() {
                 s += &format!(
@@ -176,17 +209,59 @@ fn piece_values_md(d: &ReportData) -> String {
         }
         s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
         for v in &d.piece_values {
-            s += &format!("| {} | {} | {} | {} |\n", v.piece, value_cells(v, false), v.method, v.games);
+            s += &format!("| {} | {} | {} | {} |\n", names.label(&v.piece), value_cells(v, false), v.method, v.games);
         }
     }
     s
 }
 
+/// Whether the two estimators agree, piece by piece, as far as their intervals tell.
+fn estimators_verdict(d: &ReportData, pieces: &[&str], names: &Names) -> String {
+    let find = |piece: &str, prefix: &str| {
+        d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
+    };
+    let (mut agree, mut apart, mut unknown) = (vec![], vec![], vec![]);
+    for p in pieces {
+        match (find(p, "regression"), find(p, "imbalance-lsq")) {
+            (Some(r), Some(i)) => match verdict::separated(&r, &i) {
+                Some(std::cmp::Ordering::Equal) => agree.push(names.label(p)),
+                Some(_) => apart.push(names.label(p)),
+                None => unknown.push(names.label(p)),
+            },
+            _ => unknown.push(names.label(p)),
+        }
+    }
+    let mut s =
+        format!("**The two estimators agree within their intervals for {} of {} pieces", agree.len(), pieces.len());
+    if !apart.is_empty() {
+        s += &format!("; they disagree for {}", apart.join(", "));
+    }
+    if !unknown.is_empty() {
+        s += &format!("; {} for {}", verdict::NOT_ENOUGH, unknown.join(", "));
+    }
+    s + ".**\n\n"
+}
+
 /// Pieces beside the orthodox pieces they replace (Noble WingS).
-fn replacements_md(d: &ReportData) -> String {
+fn replacements_md(d: &ReportData, names: &Names) -> String {
     let mut s = String::new();
     if !d.replacements.is_empty() {
         s += "\n## Pieces against the orthodox ones they replace\n\n";
+        let chess = Names::of("chess", &[]);
+        s += &verdicts(
+            d.replacements
+                .iter()
+                .map(|r| {
+                    verdict::compare(
+                        &names.prose(&r.piece.piece),
+                        &as_interval(&r.piece),
+                        &format!("{} in chess", chess.prose(&r.orthodox.piece)),
+                        &as_interval(&r.orthodox),
+                        "pawns",
+                    )
+                })
+                .collect(),
+        );
         s += "Each piece's value in this game next to the value of the orthodox piece it takes the place of, measured in orthodox chess by the same method and budget.\n\n";
         s += "| piece | value (pawns) | 95 % interval | replaces | value in chess | 95 % interval | difference |\n|---|---|---|---|---|---|---|\n";
         for r in &d.replacements {
@@ -197,9 +272,9 @@ fn replacements_md(d: &ReportData) -> String {
             };
             s += &format!(
                 "| {} | {} | {} | {} | {difference} |\n",
-                r.piece.piece,
+                names.label(&r.piece.piece),
                 value_cells(&r.piece, false),
-                r.orthodox.piece,
+                Names::of("chess", &[]).label(&r.orthodox.piece),
                 value_cells(&r.orthodox, false)
             );
         }
@@ -208,10 +283,12 @@ fn replacements_md(d: &ReportData) -> String {
 }
 
 /// Balance and piece values with each option.
-fn options_md(d: &ReportData) -> String {
+fn options_md(d: &ReportData, names: &Names) -> String {
     let mut s = String::new();
     if !d.option_effects.is_empty() {
-        s += "\n## Options\n\n| option | changes | search | games | White's score | draw rate |\n|---|---|---|---|---|---|\n";
+        s += "\n## Options\n\n";
+        s += &verdicts(d.option_effects.iter().map(|o| option_verdict(d, o, names)).collect());
+        s += "| option | changes | search | games | White's score | draw rate |\n|---|---|---|---|---|---|\n";
         for o in &d.option_effects {
             s += &format!(
                 "| {} | {} | {} nodes | {} | {} | {} |\n",
@@ -232,7 +309,7 @@ fn options_md(d: &ReportData) -> String {
                 let standard = d.piece_values.iter().find(|u| u.piece == v.piece && u.method == v.method);
                 s += &format!(
                     "| {} | {} | {} | {} |\n",
-                    v.piece,
+                    names.label(&v.piece),
                     v.method,
                     value_cells(v, false),
                     standard.map_or("- | -".into(), |u| value_cells(u, false))
@@ -243,11 +320,39 @@ fn options_md(d: &ReportData) -> String {
     s
 }
 
+/// An option's effect: the balance with it, and each piece it changes, with and without it.
+fn option_verdict(d: &ReportData, o: &super::OptionFigures, names: &Names) -> String {
+    let mut s = format!("With `{}`: {}", o.option, verdict::balance(&o.balance.white_elo));
+    for p in &o.pieces {
+        let find = |list: &[PieceValue]| {
+            list.iter().find(|v| &v.piece == p && v.method.starts_with("regression")).map(as_interval)
+        };
+        if let (Some(with), Some(without)) = (find(&o.piece_values), find(&d.piece_values)) {
+            s += " ";
+            s += &verdict::compare(
+                &format!("{} with the option", names.prose(p)),
+                &with,
+                "without it",
+                &without,
+                "pawns",
+            );
+        }
+    }
+    s
+}
+
 /// The matrix of setup choices (Bland Chess 46).
-fn setup_md(d: &ReportData) -> String {
+fn setup_md(d: &ReportData, names: &Names) -> String {
     let mut s = String::new();
     if let Some(m) = &d.setup {
-        s += "\n## Setup choices\n\nWhite's score by White's choice (rows) against Black's (columns).\n\n| White \\ Black |";
+        s += "\n## Setup choices\n\n";
+        s += &format!("**{}**\n\n", matrix::verdict(m));
+        let mut letters: Vec<char> = m.choices.iter().flat_map(|c| c.chars()).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let named: Vec<String> = letters.iter().map(|l| names.label(&l.to_string())).collect();
+        s += &format!("A choice names the pieces placed in the setup slots: {}.\n\n", named.join(", "));
+        s += "White's score by White's choice (rows) against Black's (columns), with 95 % intervals.\n\n| White \\ Black |";
         for c in &m.choices {
             s += &format!(" {c} |");
         }
@@ -259,26 +364,31 @@ fn setup_md(d: &ReportData) -> String {
             for b in &m.choices {
                 let c = m.cells.iter().find(|c| &c.white == w && &c.black == b);
                 s += &match c {
-                    Some(c) => format!(" {:.2} |", c.white_score.value),
+                    Some(c) => format!(" {} |", cell_score(&c.white_score)),
                     None => " - |".into(),
                 };
             }
             s += "\n";
         }
-        s += &format!(
-            "\nBest against best play among these: White `{}` (worst case {:.2}), Black `{}` (allows at most {:.2}).\n",
-            m.best_white.0, m.best_white.1, m.best_black.0, m.best_black.1
-        );
     }
     s
 }
 
+/// A setup cell's score and interval, or "not enough data".
+pub fn cell_score(i: &Interval) -> String {
+    if ![i.value, i.low, i.high].iter().all(|x| x.is_finite()) {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
+}
+
 /// A tuned engine config's gain and material weights.
-fn tuning_md(d: &ReportData) -> String {
+fn tuning_md(d: &ReportData, _: &Names) -> String {
     let mut s = String::new();
     if let Some(t) = &d.tuning {
+        s += &format!("\n## Tuning\n\n**{}**\n\n", verdict::strength(&t.config, &t.elo));
         s += &format!(
-            "\n## Tuning\n\n`{}` against the default engine: {} Elo over {} games.\n\n| weight | default | tuned |\n|---|---|---|\n",
+            "`{}` against the default engine: {} Elo over {} games.\n\n| weight | default | tuned |\n|---|---|---|\n",
             t.config,
             elo(&t.elo),
             t.games
@@ -291,7 +401,7 @@ fn tuning_md(d: &ReportData) -> String {
 }
 
 /// How the figures were made.
-fn notes_md(d: &ReportData) -> String {
+fn notes_md(d: &ReportData, _: &Names) -> String {
     let mut s = String::new();
     if !d.notes.is_empty() {
         s += "\n## Notes\n\n";
@@ -334,7 +444,19 @@ fn inline(text: &str) -> String {
 fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
     let mut body = String::new();
     let mut rows: Vec<Vec<String>> = vec![];
+    // A section's charts follow its opening block (the verdict), so the verdict leads.
+    let mut pending: Option<&str> = None;
+    let mut started = false;
     for line in md.lines().chain([""]) {
+        if line.trim().is_empty() && started {
+            if let Some(h) = pending.take() {
+                if !rows.is_empty() {
+                    body += &table_html(&rows);
+                    rows.clear();
+                }
+                charts(h, &mut body);
+            }
+        }
         if line.starts_with('|') {
             if !line.starts_with("|---") {
                 rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
@@ -346,9 +468,18 @@ fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
             rows.clear();
         }
         if let Some(h) = line.strip_prefix("## ") {
+            if let Some(p) = pending.take() {
+                charts(p, &mut body);
+            }
             body += &format!("<h2>{}</h2>", inline(h));
-            charts(h, &mut body);
-        } else if let Some(h) = line.strip_prefix("# ") {
+            pending = Some(h);
+            started = false;
+            continue;
+        }
+        if !line.trim().is_empty() {
+            started = true;
+        }
+        if let Some(h) = line.strip_prefix("# ") {
             body += &format!("<h1>{}</h1>", inline(h));
         } else if let Some(item) = line.strip_prefix("* ") {
             body += &format!("<p>• {}</p>", inline(item));
@@ -361,60 +492,153 @@ fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
 
 /// Turns the markdown tables and headings into HTML and adds the charts.
 pub fn html(d: &ReportData) -> String {
+    let names = Names::of(&d.variant, &d.options);
     let charts = |h: &str, body: &mut String| match h {
         "Balance" => {
-            let bars: Vec<(String, f64, f64, f64)> = d
+            let bars: Vec<Bar> = d
                 .balance
                 .iter()
-                .chain(d.option_effects.iter().map(|o| &o.balance))
                 .map(|b| (b.label.clone(), b.white_elo.value, b.white_elo.low, b.white_elo.high))
                 .collect();
-            *body += &svg::bars("White's advantage (Elo, 95 % CI)", &bars, 0.0, "");
-            let draws: Vec<(String, f64, f64, f64)> = d
-                .balance
-                .iter()
-                .map(|b| {
-                    (b.label.clone(), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)
-                })
-                .collect();
-            *body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+            *body += &svg::bars(
+                &format!("{}: White's advantage", d.title),
+                "White's advantage (Elo; 0 = even), 95 % intervals",
+                &bars,
+                "",
+            );
+            *body += &draw_chart(&d.title, d.balance.iter().map(|b| (b.label.clone(), b)));
         }
-        "Game shape" => *body += &svg::histogram("Game length", &d.lengths.bins, d.lengths.bin_width, "plies"),
+        "Game shape" => {
+            *body += &svg::histogram(
+                &format!("{}: game length", d.title),
+                &d.lengths.bins,
+                d.lengths.bin_width,
+                "game length (plies)",
+            )
+        }
         "Piece values" if !d.piece_values.is_empty() => {
-            let bars: Vec<(String, f64, f64, f64)> = d
+            // Absolute values and differences answer different questions and have
+            // different scales: one chart each.
+            let (single, compound): (Vec<&PieceValue>, Vec<&PieceValue>) = d
                 .piece_values
                 .iter()
-                .filter(|v| v.piece != "P")
-                .map(|v| (format!("{} ({})", v.piece, v.method), v.value, v.low, v.high))
-                .collect();
-            *body += &svg::bars("Piece values (pawns, 95 % CI)", &bars, 0.0, "");
+                .filter(|v| v.piece != "P" && names.words(&v.piece).is_some())
+                .partition(|v| v.piece.chars().count() == 1);
+            let row = |v: &&PieceValue| (format!("{} · {}", names.label(&v.piece), v.method), v.value, v.low, v.high);
+            if !single.is_empty() {
+                let bars: Vec<Bar> = single.iter().map(row).collect();
+                *body += &svg::bars(&format!("{}: piece values", d.title), "value (pawns), 95 % intervals", &bars, "");
+            }
+            if !compound.is_empty() {
+                let bars: Vec<Bar> = compound.iter().map(row).collect();
+                *body += &svg::bars(
+                    &format!("{}: matches, first side minus second", d.title),
+                    "difference (pawns; 0 = equal worth), 95 % intervals",
+                    &bars,
+                    "",
+                );
+            }
         }
         "Flying Bomber against Rook" => {
-            let bars: Vec<(String, f64, f64, f64)> = bomber_estimates(d)
+            let bars: Vec<Bar> = bomber_estimates(d)
                 .into_iter()
                 .map(|(option, v)| {
                     let rules = option.map_or(options_label(d), |o| format!("+{o}"));
                     (format!("{rules} ({})", v.method), v.value, v.low, v.high)
                 })
                 .collect();
-            *body += &svg::bars("F - R (pawns, 95 % CI)", &bars, 0.0, "");
+            *body += &svg::bars(
+                &format!("{}: Flying Bomber minus Rook", d.title),
+                "F − R (pawns; 0 = equal worth), 95 % intervals",
+                &bars,
+                "",
+            );
+        }
+        "Options" => {
+            let bars: Vec<Bar> = d
+                .option_effects
+                .iter()
+                .map(|o| {
+                    (
+                        format!("+{}", o.option),
+                        o.balance.white_elo.value,
+                        o.balance.white_elo.low,
+                        o.balance.white_elo.high,
+                    )
+                })
+                .collect();
+            *body += &svg::bars(
+                &format!("{}: White's advantage with each option", d.title),
+                "White's advantage (Elo; 0 = even), 95 % intervals",
+                &bars,
+                "",
+            );
+        }
+        "Setup choices" => {
+            if let Some(m) = &d.setup {
+                *body += &setup_grid(&d.title, m);
+            }
         }
         "Pieces against the orthodox ones they replace" => {
-            let bars: Vec<(String, f64, f64, f64)> = d
+            let chess = Names::of("chess", &[]);
+            let bars: Vec<Bar> = d
                 .replacements
                 .iter()
                 .flat_map(|r| {
                     [
-                        (r.piece.piece.clone(), r.piece.value, r.piece.low, r.piece.high),
-                        (format!("{} (chess)", r.orthodox.piece), r.orthodox.value, r.orthodox.low, r.orthodox.high),
+                        (names.label(&r.piece.piece), r.piece.value, r.piece.low, r.piece.high),
+                        (
+                            format!("{} in chess", chess.label(&r.orthodox.piece)),
+                            r.orthodox.value,
+                            r.orthodox.low,
+                            r.orthodox.high,
+                        ),
                     ]
                 })
                 .collect();
-            *body += &svg::bars("Replacing and replaced pieces (pawns, 95 % CI)", &bars, 0.0, "");
+            *body += &svg::bars(
+                &format!("{}: pieces and the orthodox ones they replace", d.title),
+                "value (pawns), 95 % intervals",
+                &bars,
+                "",
+            );
         }
         _ => {}
     };
     page(&format!("{} report", d.title), &md_html(&markdown(d), &charts))
+}
+
+/// `(label, value, low, high)`: one bar of a chart.
+type Bar = (String, f64, f64, f64);
+
+fn draw_chart<'a>(title: &str, rows: impl Iterator<Item = (String, &'a super::figures::Balance)>) -> String {
+    let bars: Vec<Bar> =
+        rows.map(|(l, b)| (l, 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)).collect();
+    svg::bars(&format!("{title}: draw rate"), "draw rate (% of games), 95 % intervals", &bars, " %")
+}
+
+/// The setup matrix as a heat grid: blue where White scores more, red where Black does.
+fn setup_grid(title: &str, m: &super::SetupMatrix) -> String {
+    let cells: Vec<Vec<(String, String)>> = m
+        .choices
+        .iter()
+        .map(|w| {
+            m.choices
+                .iter()
+                .map(|b| match matrix::cell(m, w, b) {
+                    Some(c) => (cell_score(&c.white_score), matrix::heat(c.white_score.value)),
+                    None => ("-".into(), matrix::heat(f64::NAN)),
+                })
+                .collect()
+        })
+        .collect();
+    svg::grid(
+        &format!("{title}: White's score by setup choices"),
+        &m.choices,
+        &m.choices,
+        &cells,
+        "White's score, 95 % interval; blue: White scores more than half, red: less, white: even",
+    )
 }
 
 fn page(title: &str, body: &str) -> String {
@@ -458,7 +682,18 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
         "{} reports; each figure with its 95 % interval. Every report's own page has the games, seeds and notes.\n\n",
         reports.len()
     );
-    s += "## Balance\n\n| variant | options | budget | search | games | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|---|---|\n";
+    s += "## Balance\n\n";
+    // Each game's verdict at its stronger (last) search budget, where play is best.
+    s += &verdicts(
+        reports
+            .iter()
+            .filter_map(|d| {
+                let b = d.balance.last()?;
+                Some(format!("{} ({}), {}: {}", d.title, options_label(d), b.label, verdict::balance(&b.white_elo)))
+            })
+            .collect(),
+    );
+    s += "| variant | options | budget | search | games | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|---|---|\n";
     for d in reports {
         for (k, b) in d.balance.iter().enumerate() {
             // Game lengths are measured at the stronger (last) budget.
@@ -476,10 +711,22 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
             );
         }
     }
+    s += &summary_bomber(reports);
     let with_options: Vec<&ReportData> = reports.iter().filter(|d| !d.option_effects.is_empty()).collect();
     if !with_options.is_empty() {
-        s += "\n## Options\n\nEach option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
+        s += "\n## Options\n\n";
+        s += &verdicts(
+            with_options
+                .iter()
+                .flat_map(|d| {
+                    let names = Names::of(&d.variant, &d.options);
+                    d.option_effects.iter().map(move |o| format!("{}: {}", d.title, option_verdict(d, o, &names)))
+                })
+                .collect(),
+        );
+        s += "Each option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
         for d in with_options {
+            let names = Names::of(&d.variant, &d.options);
             for o in &d.option_effects {
                 let f = |list: &[PieceValue]| {
                     let found: Vec<String> = o
@@ -487,7 +734,7 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
                         .iter()
                         .filter_map(|p| {
                             let v = list.iter().find(|v| &v.piece == p && v.method.starts_with("regression"))?;
-                            Some(format!("{p} {}", interval(v)))
+                            Some(format!("{} {}", names.label(p), interval(v)))
                         })
                         .collect();
                     if found.is_empty() {
@@ -510,8 +757,11 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
             }
         }
     }
-    s += "\n## Piece values (pawns)\n\n| variant | options | piece | regression | imbalance matches |\n|---|---|---|---|---|\n";
+    s += "\n## Piece values (pawns)\n\n";
+    s += &summary_agreement(reports);
+    s += "| variant | options | piece | regression | imbalance matches |\n|---|---|---|---|---|\n";
     for d in reports {
+        let names = Names::of(&d.variant, &d.options);
         let mut pieces: Vec<&str> =
             d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
         pieces.sort_unstable();
@@ -524,36 +774,116 @@ pub fn summary_markdown(reports: &[ReportData]) -> String {
                     .map_or("-".into(), interval)
             };
             s += &format!(
-                "| {} | {} | {p} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} |\n",
                 d.title,
                 options_label(d),
+                names.label(p),
                 find("regression"),
                 find("imbalance-lsq")
             );
         }
     }
+    s.clone() + &glossary::markdown(&s)
+}
+
+/// How often the two estimators agree across all reports: where they do not, the reports
+/// explain what each measures.
+fn summary_agreement(reports: &[ReportData]) -> String {
+    let (mut agree, mut apart, mut unknown) = (0, vec![], 0);
+    for d in reports {
+        let names = Names::of(&d.variant, &d.options);
+        let find = |piece: &str, prefix: &str| {
+            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
+        };
+        let mut pieces: Vec<&str> =
+            d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        for p in pieces {
+            match find(p, "regression").zip(find(p, "imbalance-lsq")).and_then(|(r, i)| verdict::separated(&r, &i)) {
+                Some(std::cmp::Ordering::Equal) => agree += 1,
+                Some(_) => apart.push(format!("{} in {}", names.label(p), d.title)),
+                None => unknown += 1,
+            }
+        }
+    }
+    let mut s = format!(
+        "**The two estimators agree within their intervals for {agree} of {} pieces",
+        agree + apart.len() + unknown
+    );
+    if !apart.is_empty() {
+        s += &format!("; they disagree for {}", apart.join(", "));
+    }
+    if unknown > 0 {
+        s += &format!("; {unknown} have {} for one estimator or both", verdict::NOT_ENOUGH);
+    }
+    s + ".**\n\n"
+}
+
+/// Flying Bomber against Rook in every bomber game, in its rules and with each option.
+fn summary_bomber(reports: &[ReportData]) -> String {
+    let rows: Vec<(&ReportData, Option<&str>, &PieceValue)> =
+        reports.iter().flat_map(|d| bomber_estimates(d).into_iter().map(move |(o, v)| (d, o, v))).collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n## Flying Bomber against Rook\n\n");
+    let rules = |d: &ReportData, o: Option<&str>| o.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
+    s += &verdicts(
+        rows.iter()
+            .map(|(d, o, v)| {
+                let names = Names::of(&d.variant, &d.options);
+                format!("{} ({}), {}: {}", d.title, rules(d, *o), v.method, bomber_verdict(&names, v))
+            })
+            .collect(),
+    );
+    s += "| variant | rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|---|\n";
+    for (d, o, v) in rows {
+        s += &format!("| {} | {} | {} | {} | {} |\n", d.title, rules(d, o), v.method, value_cells(v, true), v.games);
+    }
     s
 }
 
 pub fn summary_html(reports: &[ReportData]) -> String {
-    let charts = |h: &str, body: &mut String| {
-        if h != "Balance" {
-            return;
-        }
-        let label = |d: &ReportData, b: &super::figures::Balance| {
-            let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
-            format!("{}{o} @{}", d.variant, b.label)
-        };
-        let all = || reports.iter().flat_map(|d| d.balance.iter().map(move |b| (d, b)));
-        let elo: Vec<(String, f64, f64, f64)> =
-            all().map(|(d, b)| (label(d, b), b.white_elo.value, b.white_elo.low, b.white_elo.high)).collect();
-        *body += &svg::bars("White's advantage (Elo, 95 % CI)", &elo, 0.0, "");
-        let draws: Vec<(String, f64, f64, f64)> = all()
-            .map(|(d, b)| (label(d, b), 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high))
-            .collect();
-        *body += &svg::bars("Draw rate (%, 95 % CI)", &draws, 0.0, " %");
+    let label = |d: &ReportData, extra: &str| {
+        let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
+        format!("{}{o} · {extra}", d.title)
     };
-    page("fairylab summary", &md_html(&summary_markdown(reports), &charts))
+    let charts = |h: &str, body: &mut String| match h {
+        "Balance" => {
+            let all = || reports.iter().flat_map(|d| d.balance.iter().map(move |b| (d, b)));
+            let elo: Vec<Bar> = all()
+                .map(|(d, b)| (label(d, &b.label), b.white_elo.value, b.white_elo.low, b.white_elo.high))
+                .collect();
+            *body += &svg::bars(
+                "All variants: White's advantage",
+                "White's advantage (Elo; 0 = even), 95 % intervals",
+                &elo,
+                "",
+            );
+            *body += &draw_chart("All variants", all().map(|(d, b)| (label(d, &b.label), b)));
+        }
+        "Flying Bomber against Rook" => {
+            let bars: Vec<Bar> = reports
+                .iter()
+                .flat_map(|d| {
+                    bomber_estimates(d).into_iter().map(move |(o, v)| {
+                        (
+                            label(d, &format!("{}{}", o.map_or(String::new(), |o| format!("+{o} ")), v.method)),
+                            v.value,
+                            v.low,
+                            v.high,
+                        )
+                    })
+                })
+                .collect();
+            *body +=
+                &svg::bars("Flying Bomber minus Rook", "F − R (pawns; 0 = equal worth), 95 % intervals", &bars, "");
+        }
+        _ => {}
+    };
+    let md = summary_markdown(reports);
+    page("fairylab summary", &md_html(&md, &charts))
 }
 
 #[cfg(test)]

@@ -1,0 +1,33 @@
+//! The jargon a page uses, explained at its end: only the terms that appear on it.
+
+/// (term, text whose presence on the page calls for it, explanation).
+const TERMS: &[(&str, &str, &str)] = &[
+    ("95 % interval", "95 %", "the range of values consistent with the games played: repeated with fresh games, such intervals contain the true figure 95 times in 100. Wider means fewer or noisier games."),
+    ("Elo", "Elo", "a scale for playing strength and advantage. 0 is an even game; +35 Elo is about a 55 % expected score, +100 Elo about 64 %."),
+    ("plies", "plies", "half-moves: one ply is one side's move, so 80 plies are 40 moves by each side."),
+    ("game pairs", "game pairs", "each opening is played twice with the colours swapped. The two games share the opening, so the pair, not the game, is the unit of the statistics."),
+    ("nodes", "nodes", "the engine's search budget per move, in positions examined; more nodes means stronger play."),
+    ("draw rate, decisive", "draw rate", "the share of games drawn, and of games won by either side."),
+    ("regression-logistic", "regression", "piece values by logistic regression: self-play games from positions with unequal material, the results fitted against the material difference of each position; a piece's coefficient, divided by the pawn's, is its value in pawns."),
+    ("`white` and `side-to-move` rows", "side-to-move", "terms of the same regression that are not pieces: `white` is the worth of being White (the first-move advantage), `side-to-move` the worth of having the move in the positions sampled, both in pawns."),
+    ("imbalance-lsq", "imbalance-lsq", "piece values from imbalance matches: games that start with one side's piece traded for others, converted to pawns by pawn-odds matches, and combined by least squares into one value per piece."),
+    ("imbalance", "| imbalance |", "one imbalance match: `F-(B+P)` plays the Flying Bomber against a Bishop and a Pawn; its value is the first side's worth minus the second's, in pawns."),
+    ("intervals overlap", "overlap", "two separately measured 95 % intervals share some values, so the data cannot tell the two figures apart. Non-overlapping intervals are a clear difference."),
+    ("worth the same within ±x", "within ±", "the 95 % interval of a difference includes zero and reaches at most x from it: a larger difference is ruled out at 95 % confidence, a smaller one is not."),
+    ("worst case, runner-up", "worst case", "a setup choice's worst case is its score against the opponent's most effective reply; the best choice has the best worst case, the runner-up the next best."),
+    ("pentanomial", "pentanomial", "statistics over game pairs: each pair scores 0, ½, 1, 1½ or 2, and the spread of these five outcomes gives the interval."),
+    ("SPRT", "SPRT", "sequential probability ratio test: games are played until the evidence favours one of two Elo hypotheses at the chosen error rates."),
+];
+
+/// A `## Glossary` section for a page whose text (before the glossary) is `page`.
+pub fn markdown(page: &str) -> String {
+    let used: Vec<&(&str, &str, &str)> = TERMS.iter().filter(|t| page.contains(t.1)).collect();
+    if used.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n## Glossary\n\n");
+    for (term, _, text) in used {
+        s += &format!("* **{term}**: {text}\n");
+    }
+    s
+}
