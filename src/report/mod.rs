@@ -11,6 +11,7 @@ pub use render::{
     cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
     pct as format_pct,
 };
+mod summary;
 pub mod svg;
 pub mod verdict;
 
@@ -670,8 +671,8 @@ pub fn summary(root: &Path) -> Result<usize, Error> {
         }
     }
     reports.sort_by(|a, b| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
-    std::fs::write(root.join("summary.md"), render::summary_markdown(&reports)).map_err(|e| Error(e.to_string()))?;
-    std::fs::write(root.join("summary.html"), render::summary_html(&reports)).map_err(|e| Error(e.to_string()))?;
+    std::fs::write(root.join("summary.md"), summary::summary_markdown(&reports)).map_err(|e| Error(e.to_string()))?;
+    std::fs::write(root.join("summary.html"), summary::summary_html(&reports)).map_err(|e| Error(e.to_string()))?;
     Ok(reports.len())
 }
 

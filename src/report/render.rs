@@ -49,7 +49,7 @@ fn precision(d: &ReportData) -> String {
 }
 
 /// Every F-R estimate of a report: in its own rules (no option) and with each option added.
-fn bomber_estimates(d: &ReportData) -> Vec<(Option<&str>, &PieceValue)> {
+pub(super) fn bomber_estimates(d: &ReportData) -> Vec<(Option<&str>, &PieceValue)> {
     d.piece_values
         .iter()
         .map(|v| (None, v))
@@ -78,15 +78,15 @@ fn bomber_headline(d: &ReportData, names: &Names) -> String {
     s + "\n"
 }
 
-fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
+pub(super) fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
     verdict::difference(&names.prose("F"), &names.prose("R"), &as_interval(v))
 }
 
-fn as_interval(v: &PieceValue) -> Interval {
+pub(super) fn as_interval(v: &PieceValue) -> Interval {
     Interval { value: v.value, low: v.low, high: v.high }
 }
 
-fn options_label(d: &ReportData) -> String {
+pub(super) fn options_label(d: &ReportData) -> String {
     if d.options.is_empty() {
         "standard rules".into()
     } else {
@@ -107,7 +107,7 @@ pub fn markdown(d: &ReportData) -> String {
 }
 
 /// One verdict, or one per item as a list.
-fn verdicts(items: Vec<String>) -> String {
+pub(super) fn verdicts(items: Vec<String>) -> String {
     match items.len() {
         0 => String::new(),
         1 => format!("**{}**\n\n", items[0]),
@@ -321,7 +321,7 @@ fn options_md(d: &ReportData, names: &Names) -> String {
 }
 
 /// An option's effect: the balance with it, and each piece it changes, with and without it.
-fn option_verdict(d: &ReportData, o: &super::OptionFigures, names: &Names) -> String {
+pub(super) fn option_verdict(d: &ReportData, o: &super::OptionFigures, names: &Names) -> String {
     let mut s = format!("With `{}`: {}", o.option, verdict::balance(&o.balance.white_elo));
     for p in &o.pieces {
         let find = |list: &[PieceValue]| {
@@ -441,7 +441,7 @@ fn inline(text: &str) -> String {
 
 /// Markdown as this module writes it (headings, tables, bullets, paragraphs) as an HTML
 /// body; `charts` adds what belongs under each `##` heading.
-fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
+pub(super) fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
     let mut body = String::new();
     let mut rows: Vec<Vec<String>> = vec![];
     // A section's charts follow its opening block (the verdict), so the verdict leads.
@@ -609,9 +609,9 @@ pub fn html(d: &ReportData) -> String {
 }
 
 /// `(label, value, low, high)`: one bar of a chart.
-type Bar = (String, f64, f64, f64);
+pub(super) type Bar = (String, f64, f64, f64);
 
-fn draw_chart<'a>(title: &str, rows: impl Iterator<Item = (String, &'a super::figures::Balance)>) -> String {
+pub(super) fn draw_chart<'a>(title: &str, rows: impl Iterator<Item = (String, &'a super::figures::Balance)>) -> String {
     let bars: Vec<Bar> =
         rows.map(|(l, b)| (l, 100.0 * b.draw_rate.value, 100.0 * b.draw_rate.low, 100.0 * b.draw_rate.high)).collect();
     svg::bars(&format!("{title}: draw rate"), "draw rate (% of games), 95 % intervals", &bars, " %")
@@ -641,7 +641,7 @@ fn setup_grid(title: &str, m: &super::SetupMatrix) -> String {
     )
 }
 
-fn page(title: &str, body: &str) -> String {
+pub(super) fn page(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{title}</title><style>\
          body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}}\
@@ -650,7 +650,7 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-fn interval(v: &PieceValue) -> String {
+pub(super) fn interval(v: &PieceValue) -> String {
     if !defined(v) {
         return NOT_ENOUGH.into();
     }
@@ -658,232 +658,20 @@ fn interval(v: &PieceValue) -> String {
 }
 
 /// Printed where an estimate is undefined (a match or calibration too small to convert).
-const NOT_ENOUGH: &str = "not enough data";
+pub(super) const NOT_ENOUGH: &str = "not enough data";
 
 /// Whether the estimate and both ends of its interval are numbers.
-fn defined(v: &PieceValue) -> bool {
+pub(super) fn defined(v: &PieceValue) -> bool {
     v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
 }
 
 /// A value and its interval as two table cells, or "not enough data" when undefined.
-fn value_cells(v: &PieceValue, signed: bool) -> String {
+pub(super) fn value_cells(v: &PieceValue, signed: bool) -> String {
     match (defined(v), signed) {
         (false, _) => format!("{NOT_ENOUGH} | -"),
         (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
         (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
     }
-}
-
-/// The cross-variant page: balance at every search budget (the draw-rate trend with
-/// strength), the effect of each option, and every piece's value by both estimators.
-pub fn summary_markdown(reports: &[ReportData]) -> String {
-    let mut s = String::from("# fairylab: all variants\n\n");
-    s += &format!(
-        "{} reports; each figure with its 95 % interval. Every report's own page has the games, seeds and notes.\n\n",
-        reports.len()
-    );
-    s += "## Balance\n\n";
-    // Each game's verdict at its stronger (last) search budget, where play is best.
-    s += &verdicts(
-        reports
-            .iter()
-            .filter_map(|d| {
-                let b = d.balance.last()?;
-                Some(format!("{} ({}), {}: {}", d.title, options_label(d), b.label, verdict::balance(&b.white_elo)))
-            })
-            .collect(),
-    );
-    s += "| variant | options | budget | search | games | White's score | White's advantage (Elo) | draw rate | mean plies |\n|---|---|---|---|---|---|---|---|---|\n";
-    for d in reports {
-        for (k, b) in d.balance.iter().enumerate() {
-            // Game lengths are measured at the stronger (last) budget.
-            let plies = if k + 1 == d.balance.len() { format!("{:.1}", d.lengths.mean) } else { "-".into() };
-            s += &format!(
-                "| {} | {} | {:?} | {} | {} | {} | {} | {} | {plies} |\n",
-                d.title,
-                options_label(d),
-                d.budget,
-                b.label,
-                b.games,
-                pct(&b.white_score),
-                elo(&b.white_elo),
-                pct(&b.draw_rate),
-            );
-        }
-    }
-    s += &summary_bomber(reports);
-    let with_options: Vec<&ReportData> = reports.iter().filter(|d| !d.option_effects.is_empty()).collect();
-    if !with_options.is_empty() {
-        s += "\n## Options\n\n";
-        s += &verdicts(
-            with_options
-                .iter()
-                .flat_map(|d| {
-                    let names = Names::of(&d.variant, &d.options);
-                    d.option_effects.iter().map(move |o| format!("{}: {}", d.title, option_verdict(d, o, &names)))
-                })
-                .collect(),
-        );
-        s += "Each option added to a report's rules, played at the report's first search budget, with the value (regression) of each piece the option changes.\n\n| variant | options | adding | search | White's score | draw rate | its pieces with it | without it |\n|---|---|---|---|---|---|---|---|\n";
-        for d in with_options {
-            let names = Names::of(&d.variant, &d.options);
-            for o in &d.option_effects {
-                let f = |list: &[PieceValue]| {
-                    let found: Vec<String> = o
-                        .pieces
-                        .iter()
-                        .filter_map(|p| {
-                            let v = list.iter().find(|v| &v.piece == p && v.method.starts_with("regression"))?;
-                            Some(format!("{} {}", names.label(p), interval(v)))
-                        })
-                        .collect();
-                    if found.is_empty() {
-                        "-".into()
-                    } else {
-                        found.join("; ")
-                    }
-                };
-                s += &format!(
-                    "| {} | {} | {} | {} nodes | {} | {} | {} | {} |\n",
-                    d.title,
-                    options_label(d),
-                    o.option,
-                    o.balance.nodes,
-                    pct(&o.balance.white_score),
-                    pct(&o.balance.draw_rate),
-                    f(&o.piece_values),
-                    f(&d.piece_values)
-                );
-            }
-        }
-    }
-    s += "\n## Piece values (pawns)\n\n";
-    s += &summary_agreement(reports);
-    s += "| variant | options | piece | regression | imbalance matches |\n|---|---|---|---|---|\n";
-    for d in reports {
-        let names = Names::of(&d.variant, &d.options);
-        let mut pieces: Vec<&str> =
-            d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
-        pieces.sort_unstable();
-        pieces.dedup();
-        for p in pieces {
-            let find = |prefix: &str| {
-                d.piece_values
-                    .iter()
-                    .find(|v| v.piece == p && v.method.starts_with(prefix))
-                    .map_or("-".into(), interval)
-            };
-            s += &format!(
-                "| {} | {} | {} | {} | {} |\n",
-                d.title,
-                options_label(d),
-                names.label(p),
-                find("regression"),
-                find("imbalance-lsq")
-            );
-        }
-    }
-    s.clone() + &glossary::markdown(&s)
-}
-
-/// How often the two estimators agree across all reports: where they do not, the reports
-/// explain what each measures.
-fn summary_agreement(reports: &[ReportData]) -> String {
-    let (mut agree, mut apart, mut unknown) = (0, vec![], 0);
-    for d in reports {
-        let names = Names::of(&d.variant, &d.options);
-        let find = |piece: &str, prefix: &str| {
-            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
-        };
-        let mut pieces: Vec<&str> =
-            d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
-        pieces.sort_unstable();
-        pieces.dedup();
-        for p in pieces {
-            match find(p, "regression").zip(find(p, "imbalance-lsq")).and_then(|(r, i)| verdict::separated(&r, &i)) {
-                Some(std::cmp::Ordering::Equal) => agree += 1,
-                Some(_) => apart.push(format!("{} in {}", names.label(p), d.title)),
-                None => unknown += 1,
-            }
-        }
-    }
-    let mut s = format!(
-        "**The two estimators agree within their intervals for {agree} of {} pieces",
-        agree + apart.len() + unknown
-    );
-    if !apart.is_empty() {
-        s += &format!("; they disagree for {}", apart.join(", "));
-    }
-    if unknown > 0 {
-        s += &format!("; {unknown} have {} for one estimator or both", verdict::NOT_ENOUGH);
-    }
-    s + ".**\n\n"
-}
-
-/// Flying Bomber against Rook in every bomber game, in its rules and with each option.
-fn summary_bomber(reports: &[ReportData]) -> String {
-    let rows: Vec<(&ReportData, Option<&str>, &PieceValue)> =
-        reports.iter().flat_map(|d| bomber_estimates(d).into_iter().map(move |(o, v)| (d, o, v))).collect();
-    if rows.is_empty() {
-        return String::new();
-    }
-    let mut s = String::from("\n## Flying Bomber against Rook\n\n");
-    let rules = |d: &ReportData, o: Option<&str>| o.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
-    s += &verdicts(
-        rows.iter()
-            .map(|(d, o, v)| {
-                let names = Names::of(&d.variant, &d.options);
-                format!("{} ({}), {}: {}", d.title, rules(d, *o), v.method, bomber_verdict(&names, v))
-            })
-            .collect(),
-    );
-    s += "| variant | rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|---|\n";
-    for (d, o, v) in rows {
-        s += &format!("| {} | {} | {} | {} | {} |\n", d.title, rules(d, o), v.method, value_cells(v, true), v.games);
-    }
-    s
-}
-
-pub fn summary_html(reports: &[ReportData]) -> String {
-    let label = |d: &ReportData, extra: &str| {
-        let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
-        format!("{}{o} · {extra}", d.title)
-    };
-    let charts = |h: &str, body: &mut String| match h {
-        "Balance" => {
-            let all = || reports.iter().flat_map(|d| d.balance.iter().map(move |b| (d, b)));
-            let elo: Vec<Bar> = all()
-                .map(|(d, b)| (label(d, &b.label), b.white_elo.value, b.white_elo.low, b.white_elo.high))
-                .collect();
-            *body += &svg::bars(
-                "All variants: White's advantage",
-                "White's advantage (Elo; 0 = even), 95 % intervals",
-                &elo,
-                "",
-            );
-            *body += &draw_chart("All variants", all().map(|(d, b)| (label(d, &b.label), b)));
-        }
-        "Flying Bomber against Rook" => {
-            let bars: Vec<Bar> = reports
-                .iter()
-                .flat_map(|d| {
-                    bomber_estimates(d).into_iter().map(move |(o, v)| {
-                        (
-                            label(d, &format!("{}{}", o.map_or(String::new(), |o| format!("+{o} ")), v.method)),
-                            v.value,
-                            v.low,
-                            v.high,
-                        )
-                    })
-                })
-                .collect();
-            *body +=
-                &svg::bars("Flying Bomber minus Rook", "F − R (pawns; 0 = equal worth), 95 % intervals", &bars, "");
-        }
-        _ => {}
-    };
-    let md = summary_markdown(reports);
-    page("fairylab summary", &md_html(&md, &charts))
 }
 
 #[cfg(test)]
