@@ -11,7 +11,9 @@ pub fn nan_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Err
     Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Equal when every field is equal or both are NaN (NaN stands for "not enough data", and
+/// two figures that both lack data are the same record).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Interval {
     #[serde(deserialize_with = "nan_if_null")]
     pub value: f64,
@@ -19,6 +21,13 @@ pub struct Interval {
     pub low: f64,
     #[serde(deserialize_with = "nan_if_null")]
     pub high: f64,
+}
+
+impl PartialEq for Interval {
+    fn eq(&self, other: &Interval) -> bool {
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        same(self.value, other.value) && same(self.low, other.low) && same(self.high, other.high)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -67,11 +76,15 @@ pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
     }
     let s = clustered_mean(&score);
     let d = clustered_mean(&draws);
-    let elo = |x: f64| score_to_elo(x.clamp(1e-6, 1.0 - 1e-6));
+    let n: u64 = score.values().map(|v| v.len() as u64).sum();
+    // A score interval that reaches 0 or 1 has no finite Elo end, and below MIN_GAMES the
+    // spread itself is a guess: NaN, which the pages print as not enough data.
+    let supported = n >= crate::stats::interval::MIN_GAMES && s.low > 0.0 && s.high < 1.0;
+    let elo = |x: f64| if supported { score_to_elo(x) } else { f64::NAN };
     Balance {
         label: label.into(),
         nodes,
-        games: score.values().map(|v| v.len() as u64).sum(),
+        games: n,
         white_elo: Interval { value: elo(s.value), low: elo(s.low), high: elo(s.high) },
         white_score: s,
         decisive_rate: 1.0 - d.value,

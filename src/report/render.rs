@@ -33,8 +33,9 @@ fn precision(d: &ReportData) -> String {
     values.sort_by(f64::total_cmp);
     let mut s = String::new();
     if score.is_finite() {
+        let elo = if elo.is_finite() { format!("±{elo:.0} Elo") } else { NOT_ENOUGH.to_string() };
         s += &format!(
-            "Precision at this budget (95 % half-widths): White's score ±{score:.1} %, White's advantage ±{elo:.0} Elo"
+            "Precision at this budget (95 % half-widths): White's score ±{score:.1} %, White's advantage {elo}"
         );
         if let Some(m) = values.get(values.len() / 2) {
             s += &format!(", piece values ±{m:.2} pawns (median)");
