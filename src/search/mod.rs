@@ -458,11 +458,22 @@ impl<B: Bits> Searcher<B> {
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {
+                    // Moves left after a plain quiet one (no hash move, killer or counter)
+                    // are plain quiet ones too (the ordering puts them last), and the two
+                    // tests below do not depend on the move: every later move would be
+                    // pruned the same way, so stop picking them.
+                    let rest_plain = scores[i] < ordering::BAD_NOISY;
                     let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
                     if depth <= 6 && n_quiets >= lmp && m != tt_move {
+                        if rest_plain {
+                            break;
+                        }
                         continue;
                     }
                     if depth <= 6 && eval + 120 + 110 * depth <= alpha && !self.is_killer(m, ply) {
+                        if rest_plain {
+                            break;
+                        }
                         continue;
                     }
                     if depth <= 6 && !self.see_ge(pos, m, -40 * depth * depth) {

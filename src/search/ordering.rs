@@ -11,7 +11,7 @@ const TT_MOVE: i32 = 1 << 30;
 pub(super) const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = (1 << 27) - 1;
-const BAD_NOISY: i32 = 1 << 26;
+pub(super) const BAD_NOISY: i32 = 1 << 26;
 
 /// Room for one node's move scores, left uninitialised like `MoveList`: zeroing 4 KB at
 /// every node cost more than scoring the moves.
