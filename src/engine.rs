@@ -217,7 +217,7 @@ impl Engine {
             }
         };
         let ev = self.evaluator();
-        for (name, w) in ev.layout.names.iter().zip(&ev.weights) {
+        for (name, w) in ev.layout.names.iter().zip(ev.weights()) {
             eat(format!("{name}={w};").as_bytes());
         }
         self.new_game();

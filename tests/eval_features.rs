@@ -143,8 +143,9 @@ fn a_rank_weight_moves_the_evaluation_of_the_pieces_on_that_rank_only() {
     let base: Evaluator = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
     let mut raised = base.clone();
     for half in ["mg", "eg"] {
-        let i = raised.layout.index(&format!("pst.R.rank7.{half}")).unwrap();
-        raised.weights[i] += 40.0;
+        let name = format!("pst.R.rank7.{half}");
+        let old = raised.weight(&name).unwrap();
+        raised.set_weight(&name, old + 40.0).unwrap();
     }
     let eval = |ev: &Evaluator, fen: &str| {
         let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
@@ -164,4 +165,46 @@ fn mobility_leaves_out_squares_an_enemy_pawn_attacks() {
     assert_eq!(feature("4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", "mobility.N"), 7.0);
     // From e7 the pawn guards d6 and f6, none of the knight's squares.
     assert_eq!(feature("4k3/4p3/8/8/3N4/8/8/4K3 w - - 0 1", "mobility.N"), 8.0);
+}
+
+/// The search's evaluation (square terms read from a table built with the weights) equals
+/// the weights applied to the feature vector the tuner reads, with every weight non-zero,
+/// along random games of a narrow and a wide variant.
+#[test]
+fn the_evaluation_is_the_weighted_sum_of_its_features() {
+    use fairylab::position::{MoveList, Position};
+    use fairylab::rules::{Bits, Rules};
+    fn check<B: Bits>(r: &'static Rules<B>, start: Position<B>) {
+        let n = Evaluator::default_for(r).layout.len();
+        let mut rng = fairylab::rng::Rng::new(7);
+        let weights: Vec<f32> = (0..n).map(|_| rng.below(400) as f32 - 200.0).collect();
+        let mut ev = Evaluator::new(r, weights.clone());
+        // A weight changed afterwards reaches the table too.
+        let name = ev.layout.names.iter().find(|s| s.starts_with("pst.") && s.contains("rank")).unwrap().clone();
+        ev.set_weight(&name, 37.0).unwrap();
+        let w = ev.weights().to_vec();
+        for game in 0..4 {
+            let mut pos = start;
+            for _ in 0..60 {
+                let by_features: f32 = ev.features(&pos).iter().map(|&(i, v)| w[i as usize] * v).sum();
+                let side = if pos.side() == 0 { 1.0 } else { -1.0 };
+                let got = ev.evaluate(&pos) as f32;
+                assert!((got - side * by_features).abs() <= 1.0, "game {game}: {got} vs {}", side * by_features);
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list[rng.below(list.len())];
+                pos.make(m);
+            }
+        }
+    }
+    for name in ["chess", "flying-bombers-grand"] {
+        match (Variant::load(name, &[]).unwrap(), Variant::load(name, &[]).unwrap().start_position()) {
+            (Variant::Narrow(r), Board::Narrow(p)) => check(r, p),
+            (Variant::Wide(r), Board::Wide(p)) => check(r, p),
+            _ => unreachable!(),
+        }
+    }
 }

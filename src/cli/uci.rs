@@ -171,7 +171,7 @@ impl UciSession {
                 ));
                 lines.push(format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"));
                 let ev = e.evaluator();
-                for (name, w) in ev.layout.names.iter().zip(&ev.weights) {
+                for (name, w) in ev.layout.names.iter().zip(ev.weights()) {
                     lines.push(format!(
                         "option name {name} type spin default {} min {} max {}",
                         w.round() as i64,

@@ -33,9 +33,9 @@ pub fn run(a: &WeightsArgs) -> Result<(), Error> {
         Variant::Wide(r) => cfg.evaluator(r, &settings)?,
     };
     if a.toml {
-        print!("{}", crate::eval::config::to_toml(v.name(), "fairylab weights", &ev.layout, &ev.weights));
+        print!("{}", crate::eval::config::to_toml(v.name(), "fairylab weights", &ev.layout, ev.weights()));
     } else {
-        for (n, w) in ev.layout.names.iter().zip(&ev.weights) {
+        for (n, w) in ev.layout.names.iter().zip(ev.weights()) {
             println!("{n:<28} {w}");
         }
     }

@@ -9,6 +9,67 @@ use crate::rules::{Bits, MAX_TYPES, WHITE};
 pub trait Accumulator {
     /// Adds `value` to feature `index` (from White's point of view).
     fn add(&mut self, index: usize, value: f32);
+
+    /// The square terms of one piece (centrality, advance, rank and file weights). The
+    /// weighted sum reads them from a table built with the weights (see `SquareTable`);
+    /// this default feeds the features one by one.
+    #[inline(always)]
+    fn piece_square(&mut self, l: &Layout, t: usize, color: usize, sq: usize, sign: f32, phase: f32)
+    where
+        Self: Sized,
+    {
+        tapered(self, l.center[t], sign * l.centrality[sq], phase);
+        tapered(self, l.advance[t], sign * l.progress[color][sq], phase);
+        tapered(self, l.rank_pst[t * l.ranks + l.rel_rank[color][sq] as usize], sign, phase);
+        tapered(self, l.file_pst[t * l.file_buckets + l.file_bucket[sq] as usize], sign, phase);
+    }
+}
+
+/// Per colour, type and square: the middlegame and endgame sums of one piece's square
+/// terms, so that the search adds one pair per piece instead of eight weighted features.
+#[derive(Clone, Debug, Default)]
+pub struct SquareTable {
+    entries: Vec<[f32; 2]>,
+    ntypes: usize,
+    nsq: usize,
+}
+
+impl SquareTable {
+    pub fn new(l: &Layout, weights: &[f32]) -> SquareTable {
+        let (ntypes, nsq) = (l.rank_pst.len() / l.ranks.max(1), l.centrality.len());
+        let mut entries = vec![[0.0f32; 2]; 2 * ntypes * nsq];
+        for color in 0..2 {
+            for t in 0..ntypes {
+                for sq in 0..nsq {
+                    // Phase 1 puts every term in the middlegame slot, phase 0 in the endgame
+                    // one; the table holds White's sign and `get`'s caller applies the piece's.
+                    let part = |phase: f32| {
+                        let mut one = Weighted1 { w: weights, sum: 0.0 };
+                        one.piece_square(l, t, color, sq, 1.0, phase);
+                        one.sum
+                    };
+                    entries[(color * ntypes + t) * nsq + sq] = [part(1.0), part(0.0)];
+                }
+            }
+        }
+        SquareTable { entries, ntypes, nsq }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, t: usize, color: usize, sq: usize) -> [f32; 2] {
+        self.entries[(color * self.ntypes + t) * self.nsq + sq]
+    }
+}
+
+struct Weighted1<'a> {
+    w: &'a [f32],
+    sum: f32,
+}
+
+impl Accumulator for Weighted1<'_> {
+    fn add(&mut self, index: usize, value: f32) {
+        self.sum += self.w[index] * value;
+    }
 }
 
 /// Middlegame share of the position in [0, 1], from the non-pawn material on the board
@@ -68,12 +129,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let files = if l.open[t].mg != NONE { pawn_files } else { None };
             let outposts = if l.outpost[t].mg != NONE { outpost_squares[color] } else { 0 };
             let pawn = Some(t) == pawn_t;
-            let (mut center, mut advance, mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0, 0.0, 0.0);
+            let (mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0);
             for sq in bb.iter() {
-                center += l.centrality[sq];
-                advance += l.progress[color][sq];
-                tapered(acc, l.rank_pst[t * l.ranks + l.rel_rank[color][sq] as usize], sign, phase);
-                tapered(acc, l.file_pst[t * l.file_buckets + l.file_bucket[sq] as usize], sign, phase);
+                acc.piece_square(l, t, color, sq, sign, phase);
                 let attacks = if pawn {
                     r.pawn.as_ref().map_or(0, |p| p.captures[color][sq].to_u128())
                 } else {
@@ -96,8 +154,6 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 }
             }
             attacked[color] |= by_type[color][t];
-            tapered(acc, l.center[t], sign * center, phase);
-            tapered(acc, l.advance[t], sign * advance, phase);
             tapered(acc, l.mobility[t], sign * mobility, phase);
             tapered(acc, l.open[t], sign * open, phase);
             tapered(acc, l.semiopen[t], sign * semi, phase);

@@ -8,7 +8,7 @@ pub mod weights;
 use crate::position::Position;
 use crate::rules::{Bits, Rules};
 pub use config::EngineConfig;
-use features::Accumulator;
+use features::{Accumulator, SquareTable};
 pub use layout::Layout;
 use std::sync::Arc;
 
@@ -16,20 +16,33 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub layout: Arc<Layout>,
-    pub weights: Vec<f32>,
+    /// Private so that the square table is rebuilt with every change (`set_weight`).
+    weights: Vec<f32>,
+    squares: SquareTable,
     phase_weights: Vec<f32>,
     phase_total: f32,
 }
 
 struct Weighted<'a> {
     w: &'a [f32],
+    squares: &'a SquareTable,
     sum: f32,
+    /// The square terms, summed apart and tapered once at the end.
+    mg: f32,
+    eg: f32,
 }
 
 impl Accumulator for Weighted<'_> {
     #[inline(always)]
     fn add(&mut self, index: usize, value: f32) {
         self.sum += self.w[index] * value;
+    }
+
+    #[inline(always)]
+    fn piece_square(&mut self, _: &Layout, t: usize, color: usize, sq: usize, sign: f32, _: f32) {
+        let [mg, eg] = self.squares.get(t, color, sq);
+        self.mg += sign * mg;
+        self.eg += sign * eg;
     }
 }
 
@@ -58,7 +71,8 @@ impl Evaluator {
             (0..r.ntypes()).map(|t| if t == r.king || r.types[t].pawn { 0.0 } else { est[t] }).collect();
         let phase_total =
             (0..r.ntypes()).map(|t| phase_weights[t] * (r.initial_counts[0][t] + r.initial_counts[1][t]) as f32).sum();
-        Evaluator { layout, weights, phase_weights, phase_total }
+        let squares = SquareTable::new(&layout, &weights);
+        Evaluator { layout, weights, squares, phase_weights, phase_total }
     }
 
     /// The evaluator with the variant's default weights.
@@ -75,9 +89,10 @@ impl Evaluator {
     /// Score in centipawns from the side to move's point of view.
     #[inline]
     pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
-        let mut acc = Weighted { w: &self.weights, sum: 0.0 };
-        features::features(pos, &self.layout, self.phase(pos), &mut acc);
-        let s = acc.sum.round() as i32;
+        let mut acc = Weighted { w: &self.weights, squares: &self.squares, sum: 0.0, mg: 0.0, eg: 0.0 };
+        let phase = self.phase(pos);
+        features::features(pos, &self.layout, phase, &mut acc);
+        let s = (acc.sum + acc.mg * phase + acc.eg * (1.0 - phase)).round() as i32;
         if pos.side() == 0 {
             s
         } else {
@@ -90,6 +105,21 @@ impl Evaluator {
         let mut acc = Sparse(Vec::with_capacity(48));
         features::features(pos, &self.layout, self.phase(pos), &mut acc);
         acc.0
+    }
+
+    pub fn weights(&self) -> &[f32] {
+        &self.weights
+    }
+
+    pub fn into_weights(self) -> Vec<f32> {
+        self.weights
+    }
+
+    /// Sets one weight by name.
+    pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), String> {
+        weights::apply(&self.layout, &mut self.weights, name, value)?;
+        self.squares = SquareTable::new(&self.layout, &self.weights);
+        Ok(())
     }
 
     /// Value of a weight by name.

@@ -583,7 +583,7 @@ fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tu
         .iter()
         .enumerate()
         .filter(|(_, n)| n.starts_with("value."))
-        .map(|(i, n)| (n.clone(), default.weights[i] as f64, tuned_ev.weights[i] as f64))
+        .map(|(i, n)| (n.clone(), default.weights()[i] as f64, tuned_ev.weights()[i] as f64))
         .collect();
     Ok(Some(Tuning { config: tuned, games: e.wdl.games(), elo, weights }))
 }

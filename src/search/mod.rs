@@ -147,7 +147,7 @@ impl<B: Bits> Searcher<B> {
 
     /// Sets one evaluation weight by name.
     pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), String> {
-        crate::eval::weights::apply(&self.eval.layout, &mut self.eval.weights, name, value)?;
+        self.eval.set_weight(name, value)?;
         self.piece_values = Self::piece_values_of(&self.eval);
         self.weights_changed = true;
         Ok(())

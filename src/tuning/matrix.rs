@@ -132,7 +132,7 @@ impl Extractor {
 
     /// The variant's default weights (no engine config).
     pub fn default_weights(&self) -> &[f32] {
-        &self.eval.weights
+        self.eval.weights()
     }
 
     pub fn terms(&self) -> &Terms {

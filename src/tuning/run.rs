@@ -39,7 +39,7 @@ pub fn config_weights(variant: Variant, cfg: &EngineConfig) -> Result<(Layout, V
         Variant::Wide(r) => cfg.evaluator(r, &[]),
     }
     .map_err(Error)?;
-    Ok(((*ev.layout).clone(), ev.weights))
+    Ok(((*ev.layout).clone(), ev.into_weights()))
 }
 
 /// The weight that fixes the scale: the pawn's endgame value (`value.P.eg` in chess-like
