@@ -284,7 +284,7 @@ fn rook_file_features_count_open_and_semi_open_files() {
     assert!((sum("open.R") - 0.0).abs() < 1e-6, "{f:?}");
     assert!((sum("semiopen.R") - 1.0).abs() < 1e-6, "{f:?}");
     // Raising both halves of a weight by 40 moves the evaluation by 40 per unit of feature.
-    let mut w = ev.weights.clone();
+    let mut w = ev.weights().to_vec();
     w[idx("semiopen.R.mg") as usize] += 40.0;
     w[idx("semiopen.R.eg") as usize] += 40.0;
     let moved = fairylab::eval::Evaluator::with_layout(r, ev.layout.clone(), w);

@@ -95,7 +95,7 @@ fn tune_reads_run_directories_and_writes_a_usable_config() {
     assert_eq!(cfg.weights.len(), ev.layout.len(), "every weight is written");
     assert_eq!(ev.weight("value.P.eg"), Some(100.0), "the pawn's endgame value keeps the scale");
     let start = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
-    assert_ne!(ev.weights, start.weights, "the fit moved something");
+    assert_ne!(ev.weights(), start.weights(), "the fit moved something");
 
     // The report accounts for every recorded position.
     let rows = output::read_positions(&run).unwrap();
