@@ -208,3 +208,17 @@ fn the_evaluation_is_the_weighted_sum_of_its_features() {
         }
     }
 }
+
+#[test]
+fn safe_checks_count_squares_a_piece_could_check_from_that_no_enemy_guards() {
+    // Ra1 can check from a8 (along the eighth rank); nothing guards a8.
+    let free = feature("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "king.safe_checks");
+    assert!(free > 0.0);
+    // Two rooks and a black knight (same material, so the same phase): a8 and h8 are safe
+    // with the knight on b3, only a8 with it on f7, where it guards h8.
+    let both = feature("4k3/8/8/8/8/1n6/8/R3K2R w - - 0 1", "king.safe_checks");
+    let one = feature("4k3/5n2/8/8/8/8/8/R3K2R w - - 0 1", "king.safe_checks");
+    assert!(one > 0.0 && (both - 2.0 * one).abs() < 1e-5, "{both} vs {one}");
+    // A knight on c7 guards a8.
+    assert_eq!(feature("4k3/2n5/8/8/8/8/8/R3K3 w - - 0 1", "king.safe_checks"), 0.0);
+}

@@ -10,6 +10,13 @@ pub trait Accumulator {
     /// Adds `value` to feature `index` (from White's point of view).
     fn add(&mut self, index: usize, value: f32);
 
+    /// Whether feature `index` matters: the weighted sum skips features whose weight is 0
+    /// where computing them costs more than adding them.
+    #[inline(always)]
+    fn wants(&self, _index: usize) -> bool {
+        true
+    }
+
     /// The square terms of one piece (centrality, advance, rank and file weights). The
     /// weighted sum reads them from a table built with the weights (see `SquareTable`);
     /// this default feeds the features one by one.
@@ -257,6 +264,22 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             by_lesser += (victims & lesser).count_ones();
         }
         let hanging = (targets & attacked[color] & !attacked[them]).count_ones();
+        if acc.wants(l.safe_checks) {
+            if let Some(k) = pos.king_square(them) {
+                let safe = !attacked[them] & !pos.color_bb(color).to_u128();
+                let mut checks = 0;
+                for t in 0..r.ntypes() {
+                    let from = by_type[color][t] & safe;
+                    if l.symmetric[t] && from != 0 {
+                        let (_, a) = pos.mobility_and_attacks(k, t, color, B::ZERO);
+                        checks += (a.to_u128() & from).count_ones();
+                    }
+                }
+                if checks > 0 {
+                    acc.add(l.safe_checks, sign * checks as f32 * phase);
+                }
+            }
+        }
         tapered(acc, l.threat_pawn, sign * by_pawn as f32, phase);
         tapered(acc, l.threat_lesser, sign * by_lesser as f32, phase);
         tapered(acc, l.hanging, sign * hanging as f32, phase);

@@ -76,6 +76,12 @@ pub struct Layout {
     pub stop: [Vec<usize>; 2],
     /// Per square: file and rank, for king distances.
     pub coords: Vec<(i8, i8)>,
+    /// Squares from which a piece could check the enemy king and that no enemy piece
+    /// guards, counted per piece able to go there; only types whose attacks are symmetric
+    /// (a piece on a attacks b exactly when one on b attacks a), so that the squares are
+    /// the ones the type attacks from the king's square.
+    pub safe_checks: usize,
+    pub symmetric: [bool; MAX_TYPES],
     /// Per type: the non-pawn, non-royal types worth clearly less (bit per type).
     pub lesser: [u32; MAX_TYPES],
     /// Per square: 1 in the centre, 0 in the farthest corner.
@@ -189,6 +195,11 @@ impl Layout {
                 file_pst.push(pair(&mut add, format!("pst.{}.file{k}", pt.letter)));
             }
         }
+        let safe_checks = add("king.safe_checks".into());
+        let mut symmetric = [false; MAX_TYPES];
+        for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
+            *s = t != r.king && !r.types[t].pawn && Some(t) != r.bomber && attacks_symmetric(r, t);
+        }
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
@@ -299,6 +310,8 @@ impl Layout {
             beside,
             stop,
             coords,
+            safe_checks,
+            symmetric,
             lesser,
             centrality,
             progress,
@@ -330,6 +343,21 @@ impl Layout {
     pub fn index(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }
+}
+
+/// Whether, on the empty board and for both colours, a piece of type `t` on a square
+/// attacks another exactly when one on the other attacks the first.
+fn attacks_symmetric<B: Bits>(r: &Rules<B>, t: usize) -> bool {
+    let attacks = |color: usize, s: usize| {
+        let mut a = r.leap_cap[r.idx(color, t, s)];
+        for atom in &r.riders[color * r.ntypes() + t] {
+            if atom.mode & crate::variant::betza::CAPTURE != 0 {
+                a |= r.ray(atom.ray, s);
+            }
+        }
+        a
+    };
+    (0..2).all(|c| (0..r.nsq).filter(|&s| r.geo.exists(s)).all(|s| attacks(c, s).iter().all(|u| attacks(c, u).has(s))))
 }
 
 /// Whether every move of type `t` keeps it on squares of one colour (the bishop), checked

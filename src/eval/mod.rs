@@ -39,6 +39,11 @@ impl Accumulator for Weighted<'_> {
     }
 
     #[inline(always)]
+    fn wants(&self, index: usize) -> bool {
+        self.w[index] != 0.0
+    }
+
+    #[inline(always)]
     fn piece_square(&mut self, _: &Layout, t: usize, color: usize, sq: usize, sign: f32, _: f32) {
         let [mg, eg] = self.squares.get(t, color, sq);
         self.mg += sign * mg;
