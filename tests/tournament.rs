@@ -205,3 +205,26 @@ fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
     let _ = std::fs::remove_dir_all(&d);
     let _ = std::fs::remove_file(&config);
 }
+
+/// With a margin, random plies keep the opening near the start's balance: over the same
+/// openings, the engine's scores of the resulting positions lie closer to the start's.
+#[test]
+fn an_opening_margin_keeps_random_openings_near_the_balance_of_the_start() {
+    use fairylab::search::Limits;
+    let v = Variant::load("chess", &[]).unwrap();
+    let mut engine =
+        fairylab::engine::Engine::new(v, &fairylab::eval::EngineConfig::for_variant("chess").unwrap(), &[], 1).unwrap();
+    let mut score = |b: &fairylab::Board| {
+        engine.set_board(b, &[], &[]).unwrap();
+        engine.new_game();
+        let d = engine.go(&Limits::nodes(2000), &mut |_| {});
+        let white = if b.side_to_move() == fairylab::Color::White { d.score_cp } else { -d.score_cp };
+        white.abs() as f64
+    };
+    let spread = |margin: Option<i32>, score: &mut dyn FnMut(&fairylab::Board) -> f64| {
+        let cfg = OpeningConfig { random_plies: 6, margin, seed: 5, ..Default::default() };
+        (0..16).map(|i| score(&tournament::openings::opening(v, &cfg, i).unwrap())).sum::<f64>() / 16.0
+    };
+    let (free, near) = (spread(None, &mut score), spread(Some(20), &mut score));
+    assert!(near < free, "mean |score| {near:.1} with a 20 cp margin, {free:.1} without");
+}

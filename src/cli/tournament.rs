@@ -32,6 +32,10 @@ pub struct TournamentArgs {
     /// Random plies played from each opening (seeded; losing lines rejected).
     #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
+    /// Draw each random ply only among the moves a short search scores within this many
+    /// centipawns of the best (near-balanced openings); default: among all legal moves.
+    #[arg(long, value_name = "CP")]
+    pub opening_margin: Option<u32>,
     /// Imbalance `W=B`: White lacks W, Black lacks B (letters or squares joined by +), e.g. `R=F`.
     #[arg(long)]
     pub imbalance: Option<String>,
@@ -206,6 +210,7 @@ impl TournamentArgs {
                 random_plies: self.random_plies,
                 imbalance,
                 max_drift: 150,
+                margin: self.opening_margin.map(|m| m.min(100_000) as i32),
                 seed: self.seed,
             },
             limits,

@@ -181,6 +181,11 @@ impl ReportConfig {
     }
 }
 
+/// The opening margin of the balance games (centipawns): random plies only among moves this
+/// near the best, so that the openings keep the start's balance (a first-move advantage
+/// is a few tens of Elo, smaller than what a random move usually gives away).
+const BALANCE_MARGIN: i32 = 25;
+
 fn self_play(
     variant: Variant,
     nodes: u64,
@@ -199,7 +204,13 @@ fn self_play(
         mode: Mode::RoundRobin,
         rounds: pairs,
         concurrency: cfg.concurrency,
-        openings: OpeningConfig { fens, random_plies: plies, seed: cfg.seed, ..Default::default() },
+        openings: OpeningConfig {
+            fens,
+            random_plies: plies,
+            margin: Some(BALANCE_MARGIN),
+            seed: cfg.seed,
+            ..Default::default()
+        },
         limits: Limits::nodes(nodes),
         clock: None,
         adjudication: Default::default(),
@@ -423,8 +434,8 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     all_piece_values(variant, cfg, &runs, &mut data)?;
     data.tuning = tuning(variant, cfg, &runs)?;
     data.notes.push(format!(
-        "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), played twice with colours swapped, which cancels the small strength difference in White's score.",
-        cfg.seed
+        "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), played twice with colours swapped, which cancels the small strength difference in White's score.",
+        cfg.seed, BALANCE_MARGIN
     ));
     // A shard's figures cover part of the games: they are never written as a report.
     if cfg.shard.is_none() {

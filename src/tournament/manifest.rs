@@ -49,6 +49,9 @@ pub struct Manifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imbalance: Option<String>,
     pub max_drift: i32,
+    /// `--opening-margin`: random plies only among moves this near the best (centipawns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_margin: Option<i32>,
     #[serde(with = "big")]
     pub seed: u64,
     /// Search limits per move shared by the engines (an engine's own limit overrides them).

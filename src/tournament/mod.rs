@@ -133,6 +133,7 @@ impl Settings {
             random_plies: o.random_plies,
             imbalance: o.imbalance.as_ref().map(|(w, b)| format!("{w}={b}")),
             max_drift: o.max_drift,
+            opening_margin: o.margin,
             seed: o.seed,
             nodes: self.limits.nodes,
             depth: self.limits.depth,

@@ -1,6 +1,9 @@
 //! Openings: the variant's start (or lines of an EPD/FEN file), optionally an imbalance
 //! (pieces removed from each side), then seeded random plies. Random plies that leave a
-//! side clearly lost are rejected by a short search, so openings are playable.
+//! side clearly lost are rejected by a short search, so openings are playable. With a
+//! margin, each random ply is drawn only from the moves a short search scores near the
+//! best one, so that the openings stay near the balance of the start: random moves
+//! otherwise create imbalances larger than a first-move advantage.
 
 use crate::engine::Engine;
 use crate::rng::Rng;
@@ -16,12 +19,15 @@ pub struct OpeningConfig {
     pub imbalance: Option<(String, String)>,
     /// Largest accepted change of the evaluation (cp) caused by the random plies.
     pub max_drift: i32,
+    /// Random plies drawn only among moves scored within this many centipawns of the best
+    /// (None: among all legal moves).
+    pub margin: Option<i32>,
     pub seed: u64,
 }
 
 impl Default for OpeningConfig {
     fn default() -> Self {
-        OpeningConfig { fens: vec![], random_plies: 8, imbalance: None, max_drift: 150, seed: 1 }
+        OpeningConfig { fens: vec![], random_plies: 8, imbalance: None, max_drift: 150, margin: None, seed: 1 }
     }
 }
 
@@ -51,6 +57,27 @@ fn white_score(engine: &mut Engine, b: &Board) -> Result<i32, Error> {
     Ok(if b.side_to_move() == Color::White { d.score_cp } else { -d.score_cp })
 }
 
+/// Nodes of the search that scores each candidate random ply.
+const MARGIN_NODES: u64 = 300;
+
+/// The moves of `moves` whose score after a short search is within `margin` centipawns of
+/// the best one's, in their given order; moves that end the game are left out.
+fn near_best(engine: &mut Engine, b: &Board, moves: &[crate::Move], margin: i32) -> Result<Vec<crate::Move>, Error> {
+    let mut scored = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let child = b.play(m)?;
+        if child.terminal().is_some() {
+            continue;
+        }
+        engine.set_board(&child, &[], &[])?;
+        engine.new_game();
+        let d = engine.go(&Limits::nodes(MARGIN_NODES), &mut |_| {});
+        scored.push((m, -d.score_cp));
+    }
+    let best = scored.iter().map(|x| x.1).max().unwrap_or(0);
+    Ok(scored.into_iter().filter(|x| x.1 >= best - margin).map(|x| x.0).collect())
+}
+
 /// The opening of game pair `index` (both games of a pair start from it).
 pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
     let mut base = match cfg.fens.len() {
@@ -76,7 +103,18 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
                 ok = false;
                 break;
             }
-            b = b.play(moves[rng.below(moves.len())])?;
+            let m = match cfg.margin {
+                None => moves[rng.below(moves.len())],
+                Some(margin) => {
+                    let near = near_best(&mut engine, &b, &moves, margin)?;
+                    if near.is_empty() {
+                        ok = false;
+                        break;
+                    }
+                    near[rng.below(near.len())]
+                }
+            };
+            b = b.play(m)?;
         }
         if !ok || b.terminal().is_some() {
             continue;

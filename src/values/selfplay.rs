@@ -101,6 +101,7 @@ impl Plan {
             random_plies: self.random_plies,
             imbalance: None,
             max_drift: self.max_drift,
+            margin: None,
             seed: self.seed,
         }
     }
