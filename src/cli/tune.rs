@@ -55,11 +55,24 @@ pub struct FitArgs {
     /// Drop positions before this ply of their game.
     #[arg(long, default_value_t = 0)]
     pub min_ply: u32,
+    /// Share of each position's target taken from the recorded search score of the engine
+    /// that played there (as a win expectation), the rest from the game result: 0 (default)
+    /// fits results only, 1 the scores only. Useful with games of a stronger engine.
+    #[arg(long, default_value_t = 0.0)]
+    pub score_weight: f32,
 }
 
 impl FitArgs {
-    fn filter(&self) -> Filter {
-        Filter { skip_captures: !self.keep_captures, skip_checks: !self.keep_checks, min_ply: self.min_ply }
+    fn filter(&self) -> Result<Filter, Error> {
+        if !(0.0..=1.0).contains(&self.score_weight) {
+            return Err(Error(format!("--score-weight {} must lie between 0 and 1", self.score_weight)));
+        }
+        Ok(Filter {
+            skip_captures: !self.keep_captures,
+            skip_checks: !self.keep_checks,
+            min_ply: self.min_ply,
+            score_weight: self.score_weight,
+        })
     }
 
     fn options(&self, seed: u64, k: Option<f64>, progress: Progress) -> Result<TuneOptions, Error> {
@@ -177,7 +190,7 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
         );
     }
     let t0 = Instant::now();
-    let report = pipeline::tune_runs(variant, &a.data, &start, &fixed, &a.fit.filter(), a.fit.validation, &opts)?;
+    let report = pipeline::tune_runs(variant, &a.data, &start, &fixed, &a.fit.filter()?, a.fit.validation, &opts)?;
     pipeline::write_config(variant, &layout, &report, out)?;
     if let Some(p) = &a.report {
         let json = serde_json::to_string_pretty(&report).map_err(|e| Error(e.to_string()))?;
@@ -225,7 +238,7 @@ fn bench(a: &TuneArgs, variant: Variant, start: &[f32], opts: &TuneOptions) -> R
         eprintln!("bench on {} random-playout positions", d.len());
         d
     } else {
-        let (train, _, rep) = pipeline::prepare(variant, &ex, &a.data, &a.fit.filter(), 0.0, a.seed)?;
+        let (train, _, rep) = pipeline::prepare(variant, &ex, &a.data, &a.fit.filter()?, 0.0, a.seed)?;
         eprintln!("bench on {} positions from {}", rep.train, rep.dirs.join(", "));
         train
     };
@@ -306,7 +319,7 @@ pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
         random_plies: a.random_plies,
         seed: a.seed,
         concurrency: a.workers.threads()?,
-        filter: a.fit.filter(),
+        filter: a.fit.filter()?,
         validation: a.fit.validation,
         fixed: a.fit.fixed(variant)?,
         tune: a.fit.options(a.seed, None, progress(a.workers.quiet))?,

@@ -31,11 +31,16 @@ pub struct Filter {
     pub skip_checks: bool,
     /// Positions before this ply of the recorded game are dropped (0 keeps all).
     pub min_ply: u32,
+    /// Share of the target taken from the recorded search score of the engine that played
+    /// the move, as a win expectation (`1 / (1 + 10^(-score / 400))`); the rest is the game
+    /// result. A strong engine's score is a far less noisy label than one game's result, so
+    /// its games teach more per position (rows without a score keep the result).
+    pub score_weight: f32,
 }
 
 impl Default for Filter {
     fn default() -> Self {
-        Filter { skip_captures: true, skip_checks: true, min_ply: 0 }
+        Filter { skip_captures: true, skip_checks: true, min_ply: 0, score_weight: 0.0 }
     }
 }
 
@@ -88,7 +93,16 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
             // Both games of a pair start from the same opening (and with equal engines can
             // repeat each other), so the pair, not the game, is the unit of the split.
             let group = mix(((d as u64) << 40) ^ (row.game_id / 2));
-            all.push(LabelledPosition { fen: row.fen.clone(), result: row.result as f32, group });
+            let result = match row.score_white {
+                Some(s) if filter.score_weight > 0.0 => {
+                    // Mate scores and the like: beyond ±20 pawns the expectation is 0 or 1 anyway.
+                    let s = s.clamp(-2000, 2000) as f32;
+                    let expected = 1.0 / (1.0 + 10f32.powf(-s / 400.0));
+                    filter.score_weight * expected + (1.0 - filter.score_weight) * row.result as f32
+                }
+                _ => row.result as f32,
+            };
+            all.push(LabelledPosition { fen: row.fen.clone(), result, group });
         }
     }
     if all.is_empty() {
