@@ -353,3 +353,25 @@ fn the_held_out_pairs_stay_held_out_as_iterations_add_games() {
     let _ = std::fs::remove_dir_all(&first);
     let _ = std::fs::remove_dir_all(&second);
 }
+
+#[test]
+fn a_score_weight_blends_the_recorded_score_into_the_target() {
+    let dir = fake_run("scores", 2, 1);
+    // Game 0 (won by White) gets a score of +400 (expectation 10/11), game 1 (drawn) none.
+    let csv = std::fs::read_to_string(dir.join("positions.csv")).unwrap();
+    let csv = csv.replacen("scores g0 p0,,", "scores g0 p0,400,", 1);
+    std::fs::write(dir.join("positions.csv"), csv).unwrap();
+    let target = |w: f32| {
+        let filter = positions::Filter { skip_captures: false, score_weight: w, ..Default::default() };
+        let (all, _) = positions::load_runs(std::slice::from_ref(&dir), &filter).unwrap();
+        let get = |g: u64| all.iter().find(|p| origin(&p.fen).1 == g).unwrap().result;
+        (get(0), get(1))
+    };
+    assert_eq!(target(0.0), (1.0, 0.5));
+    let (scored, unscored) = target(1.0);
+    assert!((scored - 10.0 / 11.0).abs() < 1e-5, "{scored}");
+    assert_eq!(unscored, 0.5, "a row without a score keeps its result");
+    let (half, _) = target(0.5);
+    assert!((half - (0.5 + 0.5 * 10.0 / 11.0)).abs() < 1e-5, "{half}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
