@@ -465,7 +465,8 @@ impl Shards {
         if self.whole || self.seen.iter().any(|s| s.1 != n) {
             return None;
         }
-        let missing: Vec<String> = (1..=n).filter(|i| !self.seen.contains(&(*i, n))).map(|i| format!("{i}/{n}")).collect();
+        let missing: Vec<String> =
+            (1..=n).filter(|i| !self.seen.contains(&(*i, n))).map(|i| format!("{i}/{n}")).collect();
         if missing.is_empty() {
             return None;
         }
