@@ -23,10 +23,9 @@ die() {
     exit 2
 }
 
-[[ $(id -u) -eq 0 ]] || die "run as root: it starts munged, slurmctld and slurmd"
-for p in munged slurmctld slurmd sbatch squeue scontrol sinfo; do
-    command -v "$p" >/dev/null || die "$p not found: apt-get install -y slurm-wlm munge"
-done
+# shellcheck source=scripts/slurm/cluster.sh
+source "$repo/scripts/slurm/cluster.sh"
+cluster_check || exit 2
 
 bin="${FAIRYLAB:-${CARGO_TARGET_DIR:-$repo/target}/release/fairylab}"
 if [[ -z "${FAIRYLAB:-}" ]]; then
@@ -36,13 +35,8 @@ fi
 
 start=$(date +%s)
 tmp="$(mktemp -d /tmp/fairylab-slurm-selftest.XXXXXX)"
-pids=()
 cleanup() {
-    # Daemons in reverse order of starting, each by the id this script got for it.
-    for ((k = ${#pids[@]} - 1; k >= 0; k--)); do
-        kill "${pids[k]}" 2>/dev/null || true
-        wait "${pids[k]}" 2>/dev/null || true
-    done
+    cluster_down
     if [[ "${KEEP:-0}" == 1 ]]; then
         echo "selftest: kept $tmp"
     else
@@ -51,70 +45,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# munge: a key and a socket of its own, so a munged already running is left alone.
-mkdir -p "$tmp/munge"
-chmod 700 "$tmp/munge"
-head -c 1024 /dev/urandom >"$tmp/munge/munge.key"
-chmod 400 "$tmp/munge/munge.key"
-munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$tmp/munge/socket" \
-    --pid-file="$tmp/munge/munged.pid" --log-file="$tmp/munge/munged.log" \
-    --seed-file="$tmp/munge/seed" 2>>"$tmp/munge/stderr" &
-pids+=($!)
-
-# Ports away from Slurm's defaults, in case this machine runs a Slurm of its own.
-host="$(hostname -s)"
-mkdir -p "$tmp/state" "$tmp/spool"
-export SLURM_CONF="$tmp/slurm.conf"
-cat >"$SLURM_CONF" <<EOF
-ClusterName=fairylab-selftest
-SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=16917
-SlurmdPort=16918
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$tmp/munge/socket
-StateSaveLocation=$tmp/state
-SlurmdSpoolDir=$tmp/spool
-SlurmctldPidFile=$tmp/slurmctld.pid
-SlurmdPidFile=$tmp/slurmd.pid
-SlurmctldLogFile=$tmp/slurmctld.log
-SlurmdLogFile=$tmp/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-SchedulerType=sched/backfill
-SlurmdParameters=config_overrides
-ReturnToService=2
-MpiDefault=none
-JobCompType=jobcomp/none
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-MinJobAge=600
-NodeName=$host NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
-PartitionName=selftest Nodes=$host Default=YES MaxTime=INFINITE State=UP
-EOF
-
-wait_for() { # SECONDS WHAT COMMAND...: polls COMMAND until it succeeds
-    local limit=$1 what=$2
-    shift 2
-    for ((s = 0; s < limit; s++)); do
-        "$@" >/dev/null 2>&1 && return 0
-        sleep 1
-    done
-    die "$what did not happen within ${limit}s (logs in $tmp; KEEP=1 keeps them)"
-}
-
-wait_for 20 "munged starting" test -S "$tmp/munge/socket"
-slurmctld -D -c -f "$SLURM_CONF" 2>>"$tmp/slurmctld.stderr" &
-pids+=($!)
-wait_for 30 "slurmctld answering" scontrol ping
-slurmd -D -f "$SLURM_CONF" 2>>"$tmp/slurmd.stderr" &
-pids+=($!)
-node_idle() { [[ "$(sinfo -h -n "$host" -o %t)" == idle ]]; }
-wait_for 60 "the node becoming idle" node_idle
+cluster_up "$tmp" || die "the one-node Slurm did not come up (logs in $tmp; KEEP=1 keeps them)"
 echo "selftest: one-node Slurm up ($(sinfo -h -o '%P %D nodes, %c CPUs, %t'))"
 
 # The cluster's report, through the recipe the user runs.
@@ -126,18 +57,10 @@ echo "$submitted"
 final="$(sed -n 's/^final: job //p' <<<"$submitted")"
 [[ -n "$final" ]] || die "no final job id in the submit output"
 
-state() { scontrol show job "$final" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
-for ((s = 0; s < 900; s++)); do
-    st="$(state)"
-    case "$st" in
-        COMPLETED) break ;;
-        FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|BOOT_FAIL|DEADLINE|PREEMPTED)
-            tail -n 20 "$cluster.slurm"/logs/* >&2 || true
-            die "the chain ended with the final job $st" ;;
-    esac
-    sleep 1
-done
-[[ "$(state)" == COMPLETED ]] || die "the chain did not finish within 900s (squeue: $(squeue -h | head -5))"
+if ! cluster_wait_job "$final" 900; then
+    tail -n 20 "$cluster.slurm"/logs/* >&2 || true
+    die "the chain did not complete (squeue: $(squeue -h | head -5))"
+fi
 cluster_done=$(date +%s)
 echo "selftest: chain finished in $((cluster_done - start))s"
 
