@@ -38,6 +38,21 @@ cluster_node_idle() {
     [[ "$(sinfo -h -n "$cluster_host" -o %t)" == idle ]]
 }
 
+# Prints a port p with p and p+1 free, picked at random above 20000.
+cluster_free_ports() {
+    local p k
+    for ((k = 0; k < 50; k++)); do
+        p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+        # /proc/net/tcp* list ports in hex; a port absent from both is free for now.
+        if ! grep -qiE ":($(printf '%04X|%04X' "$p" $((p + 1)))) " /proc/net/tcp /proc/net/tcp6 2>/dev/null; then
+            echo "$p"
+            return 0
+        fi
+    done
+    echo "error: no free pair of ports found" >&2
+    return 1
+}
+
 # cluster_up DIR [CPUS]: CPUS is what the node offers (default 2, this machine's cores).
 cluster_up() {
     cluster_dir="$1"
@@ -52,14 +67,17 @@ cluster_up() {
         2>>"$cluster_dir/munge/stderr" &
     cluster_pids+=($!)
 
-    # Ports away from Slurm's defaults, in case this machine runs a Slurm of its own.
+    # Ports of its own, away from Slurm's defaults, so a Slurm of the machine's own or a
+    # second self-test running at the same time is left alone.
+    local port
+    port="$(cluster_free_ports)" || return 1
     cluster_host="$(hostname -s)"
     export SLURM_CONF="$cluster_dir/slurm.conf"
     cat >"$SLURM_CONF" <<EOF
 ClusterName=fairylab-selftest
 SlurmctldHost=$cluster_host(127.0.0.1)
-SlurmctldPort=16917
-SlurmdPort=16918
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge

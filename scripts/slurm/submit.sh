@@ -74,7 +74,7 @@ case "${command[0]}" in
     *) die "unknown command '${command[0]}': report, values regress, values imbalance, experiment FILE, match or tournament" ;;
 esac
 
-out="" concurrency=0 data=0
+out="" concurrency=0 data=0 games=0
 args=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -83,6 +83,7 @@ while [[ $# -gt 0 ]]; do
         --shard|--shard=*) die "--shard is the recipe's: each array task gets its own (leave it out)" ;;
         --concurrency|--concurrency=*) concurrency=1; args+=("$1"); shift ;;
         --data|--data=*) data=1; args+=("$1"); shift ;;
+        --games|--games=*) games=1; args+=("$1"); shift ;;
         *) args+=("$1"); shift ;;
     esac
 done
@@ -90,8 +91,9 @@ done
 if [[ "${command[*]}" == "values regress" && $data -eq 1 ]]; then
     die "values regress --data fits games already played: nothing to shard (run it directly)"
 fi
-[[ "${command[*]}" == "values regress" ]] && ! printf '%s\n' "${args[@]}" | grep -q -- '^--games' \
-    && die "values regress on a cluster plays its corpus: give --games N"
+if [[ "${command[*]}" == "values regress" && $games -eq 0 ]]; then
+    die "values regress on a cluster plays its corpus: give --games N"
+fi
 
 here="$(pwd -P)"
 absolute() {
