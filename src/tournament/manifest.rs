@@ -386,10 +386,12 @@ pub fn open(dir: &Path, now: &Manifest, legacy_text: &str, extendable: bool) -> 
 /// `Ok(None)` when no input has one.
 pub fn merged(inputs: &[PathBuf]) -> Result<Option<Recorded>, RunError> {
     let mut first: Option<(PathBuf, Recorded)> = None;
+    let mut shards = Shards::default();
     for dir in inputs {
         let Some(rec) = Recorded::read(dir)? else { continue };
         let rec = match rec {
             Recorded::Manifest(mut m) => {
+                shards.add(m.shard.as_deref());
                 m.shard = None;
                 Recorded::Manifest(m)
             }
@@ -433,7 +435,50 @@ pub fn merged(inputs: &[PathBuf]) -> Result<Option<Recorded>, RunError> {
             }
         }
     }
+    if let Some(missing) = shards.missing() {
+        return Err(RunError::Invalid(missing));
+    }
     Ok(first.map(|(_, r)| r))
+}
+
+/// The shards `i/n` the inputs of a merge hold, so that a merge of an incomplete set
+/// (a cluster task that never ran or left no folder) names what is missing instead of
+/// writing a folder the unsharded run would quietly finish on one machine.
+#[derive(Default)]
+struct Shards {
+    seen: std::collections::BTreeSet<(u64, u64)>,
+    /// An input holding a whole run (merged before, or never sharded) covers every game.
+    whole: bool,
+}
+
+impl Shards {
+    fn add(&mut self, shard: Option<&str>) {
+        match shard.map(super::parse_shard) {
+            Some(Ok(s)) => {
+                self.seen.insert(s);
+            }
+            // An unreadable tag says nothing about coverage: the check stays out of the way.
+            _ => self.whole = true,
+        }
+    }
+
+    fn missing(&self) -> Option<String> {
+        let n = self.seen.first()?.1;
+        // Splits of different sizes overlap unevenly: their coverage is not decided here.
+        if self.whole || self.seen.iter().any(|s| s.1 != n) {
+            return None;
+        }
+        let missing: Vec<String> =
+            (1..=n).filter(|i| !self.seen.contains(&(*i, n))).map(|i| format!("{i}/{n}")).collect();
+        if missing.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "shard {} missing: none of the inputs holds it (run it with --shard, or rerun that cluster array \
+             task, then merge again)",
+            missing.join(", ")
+        ))
+    }
 }
 
 /// A short, stable digest of the start positions (FNV-1a), so a run from another
