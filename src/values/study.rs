@@ -148,17 +148,11 @@ pub fn fit_regression(
 ) -> Result<Regression, String> {
     let r = regression::estimate(pieces, data, settings)?;
     progress.note(&format!(
-        "bootstrap: {} refits, {} dropped (pawn coefficient not positive), {} failed",
-        settings.replicates, r.dropped_replicates, r.failed_replicates
+        "bootstrap: {} refits, {} failed; the pawn's coefficient is {:.2} standard errors from zero",
+        settings.replicates, r.failed_replicates, r.pawn_z
     ));
-    // Dropping the refits where pawns look worthless cuts off one tail of the bootstrap
-    // distribution; beyond a few percent the intervals understate the uncertainty.
-    if r.dropped_replicates * 20 > settings.replicates {
-        progress.warn(&format!(
-            "{} of {} bootstrap refits had a pawn worth nothing and were dropped: the intervals are too narrow; \
-             more games are needed",
-            r.dropped_replicates, settings.replicates
-        ));
+    if let Some(e) = r.estimates.iter().find(|e| !e.support.is_supported()) {
+        progress.warn(&format!("values in pawns not supported by these games: {}", e.note));
     }
     if !r.missing.is_empty() {
         let m: String = r.missing.iter().collect();
