@@ -146,7 +146,7 @@ fn read_table(dir: &Path) -> Vec<serde_json::Value> {
         serde_json::from_str(&std::fs::read_to_string(dir.join("values.json")).unwrap()).unwrap();
     let csv = std::fs::read_to_string(dir.join("values.csv")).unwrap();
     let header = csv.lines().next().unwrap();
-    assert_eq!(header, "variant,options,piece,value,ci_low,ci_high,unit,method,games,nodes,seed,version,note");
+    assert_eq!(header, "variant,options,piece,value,ci_low,ci_high,support,unit,method,games,nodes,seed,version,note");
     assert_eq!(csv.lines().count(), json.len() + 1);
     json
 }

@@ -44,7 +44,7 @@ pub fn ratio(p: RatioInput, z: f64) -> Ratio {
     let z2 = z * z;
     let a = p.den * p.den - z2 * p.var_den;
     // `a > 0` is Fieller's condition; a zero denominator with no variance is not a ratio.
-    if !finite || p.var_num < 0.0 || p.var_den < 0.0 || !(a > 0.0) {
+    if !finite || p.var_num < 0.0 || p.var_den < 0.0 || a.is_nan() || a <= 0.0 {
         return Ratio::Unbounded { den_z };
     }
     let value = p.num / p.den;

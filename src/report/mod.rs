@@ -306,6 +306,9 @@ fn piece_values(
         if chain {
             let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
             compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, max_pawns);
+            // Three matches beyond the unknowns, so additivity is tested.
+            let extra = crate::values::comparison::redundant(&rough, &counts, pawn, max_pawns, &compare, 3);
+            compare.extend(extra);
         }
         // The bomber's own match is the headline F=R, added below.
         for &x in focus.iter().filter(|&&x| !(bomber_game && x == 'F')) {
@@ -337,8 +340,19 @@ fn piece_values(
             shard: cfg.shard_arg(),
             progress: Progress::silent(),
         };
-        match crate::values::study::imbalance(&imb) {
-            Ok((r, _)) => rows.extend(r),
+        // With a chain, its links are rebuilt from the imbalance values and replayed.
+        let played = if chain {
+            crate::values::study::imbalance_rebuilt(&imb).map(|(r, _)| r)
+        } else {
+            crate::values::study::imbalance(&imb).map(|(r, _)| r)
+        };
+        match played {
+            Ok(r) => {
+                if let Some(lsq) = r.iter().find(|r| r.method == "imbalance-lsq") {
+                    notes.push(format!("Imbalance matches ({label}): {}.", lsq.note));
+                }
+                rows.extend(r)
+            }
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
     }

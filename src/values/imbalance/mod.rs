@@ -22,6 +22,7 @@
 //! optimistic (the usual cost of optional stopping); `min_pairs` and batch sizes of 50+
 //! pairs keep the number of looks small.
 
+pub mod bracket;
 pub mod calibration;
 pub mod combine;
 
