@@ -101,9 +101,18 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     let cal = &r.calibration;
     if let Some(e) = cal.elo.map(|e| super::imbalance::per_pawn(e, r.calibration_pawns)) {
         let h = 1.96 * e.se;
-        let mut row =
-            ctx.row("elo-per-pawn", (e.value, e.value - h, e.value + h), "elo", "pawn-odds", cal.penta.games());
+        // Below MIN_GAMES the spread is itself a guess: no figure.
+        let games = cal.penta.games();
+        let figures = if games >= crate::stats::MIN_GAMES {
+            (e.value, e.value - h, e.value + h)
+        } else {
+            (f64::NAN, f64::NAN, f64::NAN)
+        };
+        let mut row = ctx.row("elo-per-pawn", figures, "elo", "pawn-odds", games);
         row.note = cal.note.clone();
+        if games < crate::stats::MIN_GAMES {
+            row.note = format!("not enough games ({games}); {}", row.note);
+        }
         rows.push(row);
     }
     for m in &r.comparisons {
