@@ -45,10 +45,16 @@ struct Outcome {
     values: Vec<(f64, f64, f64)>,
 }
 
-fn experiment(seed: u64, pairs: usize) -> Outcome {
+/// Chess's pieces, the generator after a simulated pawn-odds match, and that match's Elo.
+fn calibrated(seed: u64, pairs: usize) -> (Pieces, Rng, Measure) {
     let pieces = Pieces::of(Variant::load("chess", &[]).unwrap()).unwrap();
     let mut rng = Rng::new(seed);
     let cal = elo(pair_score(&simulate(&mut rng, 1.0, pairs)).unwrap()).unwrap();
+    (pieces, rng, cal)
+}
+
+fn experiment(seed: u64, pairs: usize) -> Outcome {
+    let (pieces, mut rng, cal) = calibrated(seed, pairs);
     let mut a = vec![0; pieces.len()];
     a[pieces.pawn] = 1;
     let mut equations = vec![Equation { coefficients: a, elo: cal }];
@@ -139,9 +145,7 @@ const REDUNDANT: [&str; 3] = ["B=P+P+P", "R=B+P+P", "Q=R+B+P"];
 /// The additivity test's p-value for matches whose true results are `truth(comparison)`
 /// pawns, with `pairs` pairs each.
 fn additivity_p(seed: u64, pairs: usize, truth: &dyn Fn(&Comparison) -> f64) -> (f64, usize) {
-    let pieces = Pieces::of(Variant::load("chess", &[]).unwrap()).unwrap();
-    let mut rng = Rng::new(seed);
-    let cal = elo(pair_score(&simulate(&mut rng, 1.0, pairs)).unwrap()).unwrap();
+    let (pieces, mut rng, cal) = calibrated(seed, pairs);
     let mut a = vec![0; pieces.len()];
     a[pieces.pawn] = 1;
     let mut equations = vec![Equation { coefficients: a, elo: cal }];
