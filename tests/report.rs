@@ -40,7 +40,17 @@ fn value_cell(v: &report::PieceValue) -> String {
 }
 
 fn defined(v: &report::PieceValue) -> bool {
-    v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+    v.support.is_supported() && v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+}
+
+/// How piece_values.csv writes a value and its interval: empty fields without support.
+fn csv_figures(v: &report::PieceValue) -> String {
+    if v.support.is_supported() {
+        format!("{:.3},{:.3},{:.3}", v.value, v.low, v.high)
+    } else {
+        assert!(v.value.is_nan() && v.low.is_nan() && v.high.is_nan(), "an unsupported figure has no numbers: {v:?}");
+        ",,".into()
+    }
 }
 
 /// A signed value and its interval as two table cells (the bomber headline).
@@ -130,11 +140,11 @@ fn report_numbers_match_raw_games_and_files() {
     assert!(with_option.iter().any(|v| v.piece == "F-R"), "no bomber value with the option: {with_option:?}");
     assert_eq!(values_csv.lines().count(), data.piece_values.len() + with_option.len() + 1);
     for v in &data.piece_values {
-        assert!(values_csv.contains(&format!("\n,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high)));
+        assert!(values_csv.contains(&format!("\n,{},{}", v.piece, csv_figures(v))));
         assert!(md.contains(&format!("| {} | {} |", names.label(&v.piece), value_cell(v))), "{v:?} not in report.md");
     }
     for v in with_option {
-        let line = format!("\nimmediate-landing,{},{:.3},{:.3},{:.3}", v.piece, v.value, v.low, v.high);
+        let line = format!("\nimmediate-landing,{},{}", v.piece, csv_figures(v));
         assert!(values_csv.contains(&line), "{line} not in piece_values.csv");
         assert!(md.contains(&format!("| {} | {} | {} |", names.label(&v.piece), v.method, value_cell(v))));
     }
@@ -241,8 +251,11 @@ fn noble_report_sets_each_noble_piece_beside_the_piece_it_replaces() {
     for r in &data.replacements {
         let row = chess.iter().find(|v| v["piece"] == r.orthodox.piece && v["method"] == r.orthodox.method).unwrap();
         assert_eq!(row["variant"], "chess");
-        let got = [&row["value"], &row["ci_low"], &row["ci_high"]].map(|x| x.as_f64().unwrap());
-        assert_eq!(got, [r.orthodox.value, r.orthodox.low, r.orthodox.high]);
+        // An unsupported figure is null in JSON and NaN in the report's data.
+        let got = [&row["value"], &row["ci_low"], &row["ci_high"]].map(|x| x.as_f64().unwrap_or(f64::NAN));
+        let want = [r.orthodox.value, r.orthodox.low, r.orthodox.high];
+        assert!(got.iter().zip(&want).all(|(a, b)| a == b || (a.is_nan() && b.is_nan())), "{got:?} {want:?}");
+        assert_eq!(row["support"] == "supported", r.orthodox.support.is_supported());
     }
     let csv = std::fs::read_to_string(out.join("replacements.csv")).unwrap();
     assert_eq!(csv.lines().count(), 4);

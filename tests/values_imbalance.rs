@@ -45,10 +45,16 @@ struct Outcome {
     values: Vec<(f64, f64, f64)>,
 }
 
-fn experiment(seed: u64, pairs: usize) -> Outcome {
+/// Chess's pieces, the generator after a simulated pawn-odds match, and that match's Elo.
+fn calibrated(seed: u64, pairs: usize) -> (Pieces, Rng, Measure) {
     let pieces = Pieces::of(Variant::load("chess", &[]).unwrap()).unwrap();
     let mut rng = Rng::new(seed);
     let cal = elo(pair_score(&simulate(&mut rng, 1.0, pairs)).unwrap()).unwrap();
+    (pieces, rng, cal)
+}
+
+fn experiment(seed: u64, pairs: usize) -> Outcome {
+    let (pieces, mut rng, cal) = calibrated(seed, pairs);
     let mut a = vec![0; pieces.len()];
     a[pieces.pawn] = 1;
     let mut equations = vec![Equation { coefficients: a, elo: cal }];
@@ -130,4 +136,64 @@ fn default_calibration_follows_the_board_width() {
         let v = Variant::load(name, &[]).unwrap();
         assert!(calibration_squares(v, &default_calibration(v)).is_ok(), "{name}");
     }
+}
+
+/// The chain above plus three matches that measure new quantities, so the least squares
+/// has three degrees of freedom to test additivity with.
+const REDUNDANT: [&str; 3] = ["B=P+P+P", "R=B+P+P", "Q=R+B+P"];
+
+/// The additivity test's p-value for matches whose true results are `truth(comparison)`
+/// pawns, with `pairs` pairs each.
+fn additivity_p(seed: u64, pairs: usize, truth: &dyn Fn(&Comparison) -> f64) -> (f64, usize) {
+    let (pieces, mut rng, cal) = calibrated(seed, pairs);
+    let mut a = vec![0; pieces.len()];
+    a[pieces.pawn] = 1;
+    let mut equations = vec![Equation { coefficients: a, elo: cal }];
+    for text in COMPARISONS.iter().chain(&REDUNDANT) {
+        let c = Comparison::parse(text, &pieces).unwrap();
+        let e = elo(pair_score(&simulate(&mut rng, truth(&c), pairs)).unwrap()).unwrap();
+        equations.push(Equation { coefficients: c.coefficients(&pieces), elo: e });
+    }
+    let combined = combine(&equations, pieces.len(), pieces.pawn).unwrap();
+    (combined.p_value, combined.dof)
+}
+
+fn additive(c: &Comparison) -> f64 {
+    c.x.iter().map(|&l| value(l)).sum::<f64>() - c.y.iter().map(|&l| value(l)).sum::<f64>()
+}
+
+#[test]
+fn additive_matches_pass_the_additivity_test_at_its_nominal_rate() {
+    // With additive values the p-value is uniform: about 5 % of experiments fall below
+    // 0.05. Over 200 experiments Binomial(200, 0.05) has mean 10 and sd 3.1.
+    let ps: Vec<f64> = (0..200)
+        .map(|seed| additivity_p(500 + seed, 400, &additive))
+        .map(|(p, dof)| {
+            assert_eq!(dof, 3);
+            p
+        })
+        .collect();
+    let small = ps.iter().filter(|&&p| p < 0.05).count();
+    let median = {
+        let mut v = ps.clone();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    eprintln!("additive: {small} of 200 below 0.05, median p {median:.3}");
+    assert!((2..=20).contains(&small), "{small} of 200 below 0.05");
+    assert!((0.35..=0.65).contains(&median), "median p {median}");
+}
+
+#[test]
+fn a_queen_whose_worth_depends_on_what_it_is_traded_for_fails_the_test() {
+    // Not additive: the queen against rook, bishop and pawn plays 1.5 pawns better than
+    // its values say, against rook, knight and pawn as they say. Together with B=N the two
+    // queen matches cannot all be fitted.
+    let lopsided = |c: &Comparison| additive(c) + if c.x == ['Q'] && c.y.contains(&'B') { 1.5 } else { 0.0 };
+    let (p, dof) = additivity_p(9, 2000, &lopsided);
+    assert_eq!(dof, 3);
+    assert!(p < 0.001, "p = {p}");
+    // The same matches with additive results pass.
+    let (p, _) = additivity_p(9, 2000, &additive);
+    assert!(p > 0.01, "p = {p}");
 }

@@ -18,6 +18,7 @@ pub mod verdict;
 use crate::search::Limits;
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};
 use crate::values::pieces::Pieces;
+use crate::values::support::Support;
 use crate::{Error, Variant};
 use figures::{Balance, Interval, Lengths};
 use serde::{Deserialize, Serialize};
@@ -128,8 +129,22 @@ pub struct PieceValue {
     pub low: f64,
     #[serde(deserialize_with = "figures::nan_if_null")]
     pub high: f64,
+    /// Without support the figures are NaN and the pages print "not enough data".
+    #[serde(default)]
+    pub support: Support,
     pub method: String,
     pub games: u64,
+}
+
+impl PieceValue {
+    /// `value,ci_low,ci_high` for a CSV row: empty fields without support.
+    fn csv_figures(&self) -> String {
+        if self.support.is_supported() {
+            format!("{:.3},{:.3},{:.3}", self.value, self.low, self.high)
+        } else {
+            ",,".into()
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -284,10 +299,11 @@ fn piece_values(
         let rough: Vec<(char, f64)> = rows
             .iter()
             .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
+            .filter(|r| r.support.is_supported())
             .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
             .collect();
-        // Without a regression (too few games to fit) the engine's own material weights
-        // are rough values enough to pick near-balanced matches.
+        // Without a regression (too few games to fit, or no supported value) the engine's
+        // own material weights are rough values enough to pick near-balanced matches.
         // A shard without the whole regression corpus leaves the chain to the run after
         // the merge: a chain from part of the games would differ from shard to shard.
         let rough = match (rough.len() > 1, cfg.shard.is_some() && !fit_failed) {
@@ -301,6 +317,9 @@ fn piece_values(
         if chain {
             let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
             compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, max_pawns);
+            // Three matches beyond the unknowns, so additivity is tested.
+            let extra = crate::values::comparison::redundant(&rough, &counts, pawn, max_pawns, &compare, 3);
+            compare.extend(extra);
         }
         // The bomber's own match is the headline F=R, added below.
         for &x in focus.iter().filter(|&&x| !(bomber_game && x == 'F')) {
@@ -332,8 +351,19 @@ fn piece_values(
             shard: cfg.shard_arg(),
             progress: Progress::silent(),
         };
-        match crate::values::study::imbalance(&imb) {
-            Ok((r, _)) => rows.extend(r),
+        // With a chain, its links are rebuilt from the imbalance values and replayed.
+        let played = if chain {
+            crate::values::study::imbalance_rebuilt(&imb).map(|(r, _)| r)
+        } else {
+            crate::values::study::imbalance(&imb).map(|(r, _)| r)
+        };
+        match played {
+            Ok(r) => {
+                if let Some(lsq) = r.iter().find(|r| r.method == "imbalance-lsq") {
+                    notes.push(format!("Imbalance matches ({label}): {}.", lsq.note));
+                }
+                rows.extend(r)
+            }
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
     }
@@ -349,6 +379,7 @@ fn piece_values(
                 value: r.value,
                 low: r.ci_low,
                 high: r.ci_high,
+                support: r.support,
                 method: r.method.clone(),
                 games: r.games,
             })
@@ -640,7 +671,7 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
     let all = data.piece_values.iter().map(|v| ("", v));
     let with_options = data.option_effects.iter().flat_map(|o| o.piece_values.iter().map(|v| (o.option.as_str(), v)));
     for (option, v) in all.chain(with_options) {
-        csv += &format!("{option},{},{:.3},{:.3},{:.3},{},{}\n", v.piece, v.value, v.low, v.high, v.method, v.games);
+        csv += &format!("{option},{},{},{},{}\n", v.piece, v.csv_figures(), v.method, v.games);
     }
     w("piece_values.csv", csv)?;
     if !data.replacements.is_empty() {
@@ -648,10 +679,7 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
             String::from("piece,value,ci_low,ci_high,replaces,chess_value,chess_ci_low,chess_ci_high,method\n");
         for r in &data.replacements {
             let (a, b) = (&r.piece, &r.orthodox);
-            csv += &format!(
-                "{},{:.3},{:.3},{:.3},{},{:.3},{:.3},{:.3},{}\n",
-                a.piece, a.value, a.low, a.high, b.piece, b.value, b.low, b.high, a.method
-            );
+            csv += &format!("{},{},{},{},{}\n", a.piece, a.csv_figures(), b.piece, b.csv_figures(), a.method);
         }
         w("replacements.csv", csv)?;
     }
@@ -711,6 +739,7 @@ mod tests {
             value,
             low,
             high,
+            support: Support::Supported,
             method: "imbalance".into(),
             games: 10,
         };

@@ -83,7 +83,11 @@ pub(super) fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
     verdict::difference(&names.prose("F"), &names.prose("R"), &as_interval(v))
 }
 
+/// The figures as an interval; NaN (not enough data) for an unsupported estimate.
 pub(super) fn as_interval(v: &PieceValue) -> Interval {
+    if !v.support.is_supported() {
+        return Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+    }
     Interval { value: v.value, low: v.low, high: v.high }
 }
 
@@ -661,9 +665,9 @@ pub(super) fn interval(v: &PieceValue) -> String {
 /// Printed where an estimate is undefined (a match or calibration too small to convert).
 pub(super) const NOT_ENOUGH: &str = "not enough data";
 
-/// Whether the estimate and both ends of its interval are numbers.
+/// Whether the data support the estimate and it and both ends of its interval are numbers.
 pub(super) fn defined(v: &PieceValue) -> bool {
-    v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+    v.support.is_supported() && v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
 }
 
 /// A value and its interval as two table cells, or "not enough data" when undefined.

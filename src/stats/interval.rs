@@ -126,6 +126,43 @@ pub fn score_interval(sample: &ScoreSample, confidence: f64) -> Option<(f64, f64
     }
 }
 
+/// The Elo figures of a result type with a `sample()` (game counts and pair counts alike):
+/// one definition, so the two types cannot drift apart in how they report Elo. The sample
+/// fixes the variance (per game, or per pair for pentanomial counts).
+macro_rules! elo_figures {
+    ($t:ty) => {
+        impl $t {
+            /// Logistic Elo with its 95 % interval from the sample's variance, or why there
+            /// is none (see [`crate::stats::interval`]).
+            pub fn elo_interval(&self) -> $crate::stats::EloInterval {
+                $crate::stats::interval::of_sample(self.sample(), $crate::stats::interval::logistic_elo)
+            }
+
+            /// Normalized Elo with its 95 % interval (per-game standard deviation; for
+            /// pairs `sqrt(2 var_pair)`), or why there is none.
+            pub fn nelo_interval(&self) -> $crate::stats::EloInterval {
+                $crate::stats::interval::of_sample(self.sample(), $crate::stats::interval::normalized_elo)
+            }
+
+            /// `elo_interval` when it is a two-sided estimate.
+            pub fn elo(&self) -> Option<$crate::stats::EloEstimate> {
+                self.elo_interval().estimate()
+            }
+
+            /// `nelo_interval` when it is a two-sided estimate.
+            pub fn nelo(&self) -> Option<$crate::stats::EloEstimate> {
+                self.nelo_interval().estimate()
+            }
+        }
+    };
+}
+pub(crate) use elo_figures;
+
+/// `figure` of a sample at the default confidence; no games without a sample.
+pub fn of_sample(sample: Option<ScoreSample>, figure: fn(&ScoreSample, f64) -> EloInterval) -> EloInterval {
+    sample.map_or(EloInterval::NotEnoughGames { games: 0 }, |s| figure(&s, super::elo::DEFAULT_CONFIDENCE))
+}
+
 /// Logistic Elo `score_to_elo(mu)` with the interval of the module rule mapped through the
 /// logistic curve (asymmetric in Elo because the curve is not linear).
 pub fn logistic_elo(sample: &ScoreSample, confidence: f64) -> EloInterval {

@@ -2,8 +2,8 @@
 
 use std::ops::{Add, AddAssign};
 
-use super::elo::{self, EloEstimate, DEFAULT_CONFIDENCE};
-use super::interval::{self, EloInterval};
+use super::elo;
+use super::interval::elo_figures;
 use super::sample::ScoreSample;
 use super::wdl::GameResult;
 
@@ -26,6 +26,8 @@ pub struct Pentanomial {
     pub wd: u64,
     pub ww: u64,
 }
+
+elo_figures!(Pentanomial);
 
 impl Pentanomial {
     /// Counts as given, in increasing order of pair score (0, 1/2, 1, 3/2, 2).
@@ -97,30 +99,6 @@ impl Pentanomial {
     /// 1); `None` without pairs.
     pub fn sample(&self) -> Option<ScoreSample> {
         ScoreSample::from_counts(&self.float_counts(), 2)
-    }
-
-    /// Logistic Elo with its 95 % interval from the per-pair variance, or why there is none
-    /// (see [`interval`]).
-    pub fn elo_interval(&self) -> EloInterval {
-        self.sample()
-            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::logistic_elo(&s, DEFAULT_CONFIDENCE))
-    }
-
-    /// Normalized Elo with its 95 % interval, using the per-game standard deviation
-    /// `sqrt(2 var_pair)`, or why there is none (see [`interval`]).
-    pub fn nelo_interval(&self) -> EloInterval {
-        self.sample()
-            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::normalized_elo(&s, DEFAULT_CONFIDENCE))
-    }
-
-    /// [`Pentanomial::elo_interval`] when it is a two-sided estimate.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        self.elo_interval().estimate()
-    }
-
-    /// [`Pentanomial::nelo_interval`] when it is a two-sided estimate.
-    pub fn nelo(&self) -> Option<EloEstimate> {
-        self.nelo_interval().estimate()
     }
 
     /// Likelihood of superiority from the normal approximation of the mean pair score:

@@ -2,8 +2,7 @@
 
 use std::ops::{Add, AddAssign};
 
-use super::elo::{EloEstimate, DEFAULT_CONFIDENCE};
-use super::interval::{self, EloInterval};
+use super::interval::elo_figures;
 use super::normal::normal_cdf;
 use super::sample::ScoreSample;
 
@@ -51,6 +50,8 @@ pub struct Wdl {
     pub draws: u64,
     pub losses: u64,
 }
+
+elo_figures!(Wdl);
 
 impl Wdl {
     /// Counts as given.
@@ -107,28 +108,6 @@ impl Wdl {
     /// games.
     pub fn sample(&self) -> Option<ScoreSample> {
         ScoreSample::from_counts(&self.float_counts(), 1)
-    }
-
-    /// Logistic Elo with its 95 % interval, or why there is none (see [`interval`]).
-    pub fn elo_interval(&self) -> EloInterval {
-        self.sample()
-            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::logistic_elo(&s, DEFAULT_CONFIDENCE))
-    }
-
-    /// Normalized Elo with its 95 % interval, or why there is none (see [`interval`]).
-    pub fn nelo_interval(&self) -> EloInterval {
-        self.sample()
-            .map_or(EloInterval::NotEnoughGames { games: 0 }, |s| interval::normalized_elo(&s, DEFAULT_CONFIDENCE))
-    }
-
-    /// [`Wdl::elo_interval`] when it is a two-sided estimate.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        self.elo_interval().estimate()
-    }
-
-    /// [`Wdl::nelo_interval`] when it is a two-sided estimate.
-    pub fn nelo(&self) -> Option<EloEstimate> {
-        self.nelo_interval().estimate()
     }
 
     /// Likelihood of superiority, the probability that the first player is the stronger one:

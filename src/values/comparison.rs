@@ -120,6 +120,91 @@ pub fn balanced_against(x: char, values: &[(char, f64)], pawn: char, max_pawns: 
     Some(if vx >= vy { format!("{x}={y}{extra}") } else { format!("{x}{extra}={y}") })
 }
 
+/// The signed piece counts of an `X=Y` text (`N=P+P+P`: N +1, P -3), for telling apart
+/// comparisons that measure the same quantity (`B=N` and `N=B` do).
+fn signature(text: &str) -> Option<Vec<(char, i32)>> {
+    let (x, y) = text.split_once('=')?;
+    let mut counts: std::collections::BTreeMap<char, i32> = Default::default();
+    for (side, sign) in [(x, 1), (y, -1)] {
+        for c in side.split('+').filter_map(|t| t.trim().chars().next()) {
+            *counts.entry(c.to_ascii_uppercase()).or_default() += sign;
+        }
+    }
+    Some(counts.into_iter().filter(|&(_, n)| n != 0).collect())
+}
+
+/// Whether `text` measures the same quantity as one of `list` (either way round).
+pub fn duplicates(text: &str, list: &[String]) -> bool {
+    let Some(a) = signature(text) else { return false };
+    let negated: Vec<(char, i32)> = a.iter().map(|&(c, n)| (c, -n)).collect();
+    list.iter().filter_map(|t| signature(t)).any(|b| b == a || b == negated)
+}
+
+/// Up to `want` near-balanced comparisons beside `existing`, each measuring a quantity none
+/// of them does, so the least squares has degrees of freedom to test additivity with
+/// (a chain alone fits every match exactly). Candidates are each piece against pawns
+/// alone, or one or two cheaper pieces present (`counts`) with the difference made up in
+/// whole pawns (at most `max_pawns`); nearest balance first, then fewest pawns, each piece
+/// the dearer side of one match before any is of two.
+pub fn redundant(
+    values: &[(char, f64)],
+    counts: &[(char, usize)],
+    pawn: char,
+    max_pawns: usize,
+    existing: &[String],
+    want: usize,
+) -> Vec<String> {
+    let pieces: Vec<(char, f64)> =
+        values.iter().copied().filter(|&(c, v)| c != pawn && v.is_finite() && v > 0.0).collect();
+    let present = |c: char| counts.iter().any(|&(d, n)| d == c && n > 0);
+    // (distance from balance, pawns, dearer piece, text)
+    let mut candidates: Vec<(f64, usize, char, String)> = vec![];
+    let count = |c: char| counts.iter().find(|x| x.0 == c).map_or(0, |x| x.1);
+    for &(x, vx) in pieces.iter().filter(|p| present(p.0)) {
+        let mut add = |group: &[(char, f64)]| {
+            let vy: f64 = group.iter().map(|g| g.1).sum();
+            // Half a pawn of slack, as in the chain.
+            if vy > vx + 0.5 || group.iter().any(|g| g.0 == x) {
+                return;
+            }
+            let k = (vx - vy).round().max(0.0) as usize;
+            if k > max_pawns || (group.is_empty() && k == 0) {
+                return;
+            }
+            let mut rhs: Vec<String> = group.iter().map(|g| g.0.to_string()).collect();
+            rhs.extend(std::iter::repeat_n(pawn.to_string(), k));
+            candidates.push(((vx - vy - k as f64).abs(), k, x, format!("{x}={}", rhs.join("+"))));
+        };
+        add(&[]);
+        for (i, &y) in pieces.iter().enumerate().filter(|p| present(p.1 .0)) {
+            add(&[y]);
+            // Two pieces on the cheaper side (a piece twice only if a side has two).
+            for &z in pieces[i..].iter().filter(|z| z.0 != y.0 || count(y.0) >= 2) {
+                add(&[y, z]);
+            }
+        }
+    }
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.3.cmp(&b.3)));
+    let mut chosen: Vec<String> = vec![];
+    let mut used: Vec<char> = vec![];
+    // Two passes: first one match per dearer piece, then any, so the extra equations
+    // spread over the pieces before any piece gets a second.
+    for spread in [true, false] {
+        for (_, _, x, text) in &candidates {
+            if chosen.len() >= want {
+                return chosen;
+            }
+            let all: Vec<String> = existing.iter().chain(&chosen).cloned().collect();
+            if (spread && used.contains(x)) || duplicates(text, &all) {
+                continue;
+            }
+            used.push(*x);
+            chosen.push(text.clone());
+        }
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +246,15 @@ mod tests {
         // Too few pawns: links are capped; a worthless first piece still needs one pawn.
         assert_eq!(balanced_chain(&[('X', 0.2), ('Y', 9.0)], &[], 'P', 3), ["X=P", "Y=P+P+P"]);
         assert!(balanced_chain(&[('P', 1.0)], &chess, 'P', 8).is_empty());
+        // Redundant matches: new quantities only, nearest balance first, spread over pieces.
+        let chain = balanced_chain(&v, &chess, 'P', 4);
+        let extra = redundant(&v, &chess, 'P', 4, &chain, 3);
+        assert_eq!(extra, ["Q=N+N+P+P+P", "B=P+P+P", "R=N+P"]);
+        for e in &extra {
+            assert!(!duplicates(e, &chain), "{e} repeats a chain link");
+        }
+        assert!(duplicates("N=B", &["B=N".to_string()]) && duplicates("B=N", &["B=N".to_string()]));
+        assert!(!duplicates("B=N+P", &["B=N".to_string()]));
         // Every link parses in a real variant.
         let p = Pieces::of(crate::Variant::load("chess", &[]).unwrap()).unwrap();
         for c in balanced_chain(&v, &chess, 'P', 8) {

@@ -10,7 +10,8 @@
 //!   pawn-odds `calibration` match, `combine`d by least squares into absolute values.
 //!
 //! Both share the pieces of a variant (`pieces`), comparisons `X=Y` (`comparison`),
-//! engine weights (`weights`) and the output table (`table`); the maths they fit with is
+//! engine weights (`weights`), whether the data support a figure (`support`) and the
+//! output table (`table`); the maths they fit with is
 //! in `crate::maths`. `study` runs either (what `fairylab values` does and what an
 //! `experiment` file runs for each of its option sets).
 //! Games are played by `selfplay` (single games with explicit openings) into ordinary run
@@ -25,6 +26,7 @@ pub mod play;
 pub mod regression;
 pub mod selfplay;
 pub mod study;
+pub mod support;
 pub mod table;
 pub mod weights;
 

@@ -148,17 +148,11 @@ pub fn fit_regression(
 ) -> Result<Regression, String> {
     let r = regression::estimate(pieces, data, settings)?;
     progress.note(&format!(
-        "bootstrap: {} refits, {} dropped (pawn coefficient not positive), {} failed",
-        settings.replicates, r.dropped_replicates, r.failed_replicates
+        "bootstrap: {} refits, {} failed; the pawn's coefficient is {:.2} standard errors from zero",
+        settings.replicates, r.failed_replicates, r.pawn_z
     ));
-    // Dropping the refits where pawns look worthless cuts off one tail of the bootstrap
-    // distribution; beyond a few percent the intervals understate the uncertainty.
-    if r.dropped_replicates * 20 > settings.replicates {
-        progress.warn(&format!(
-            "{} of {} bootstrap refits had a pawn worth nothing and were dropped: the intervals are too narrow; \
-             more games are needed",
-            r.dropped_replicates, settings.replicates
-        ));
+    if let Some(e) = r.estimates.iter().find(|e| !e.support.is_supported()) {
+        progress.warn(&format!("values in pawns not supported by these games: {}", e.note));
     }
     if !r.missing.is_empty() {
         let m: String = r.missing.iter().collect();
@@ -320,4 +314,54 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
     let ctx =
         Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
     Ok((imbalance_table(&ctx, &r, &a.progress), out))
+}
+
+/// Copies of each piece letter in a variant's start position (White's side), and the most
+/// pawns one side can give in a comparison (half its pawns, so both sides keep some).
+pub fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize) {
+    let fen = variant.start_fen();
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let mut counts: Vec<(char, usize)> = vec![];
+    for c in board.chars().filter(|c| c.is_ascii_uppercase()) {
+        match counts.iter_mut().find(|x| x.0 == c) {
+            Some(x) => x.1 += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    let pawns = counts.iter().find(|x| x.0 == pawn).map_or(0, |x| x.1);
+    (counts, pawns / 2)
+}
+
+/// The imbalance study with its chain rebuilt from its own values: plays `a.compare`,
+/// then builds the chain again from the imbalance least-squares values (not the rough
+/// values the first chain came from, whose links come out unbalanced exactly where the
+/// two estimators disagree) and plays the links that are new, all matches combined in one
+/// least squares. Also returns the comparisons finally played. A shard plays only the
+/// first stage: the rebuilt links need the merged games.
+pub fn imbalance_rebuilt(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, Vec<String>), Error> {
+    let (rows, _) = imbalance(a)?;
+    if a.shard.is_some() {
+        return Ok((rows, a.compare.clone()));
+    }
+    let variant = Variant::load_with(&a.variant, &a.options)?;
+    let pawn = Pieces::of(variant)?.pawn_letter();
+    let own: Vec<(char, f64)> = rows
+        .iter()
+        .filter(|r| r.method == "imbalance-lsq" && r.support.is_supported())
+        .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
+        .filter(|&(c, _)| c != pawn)
+        .collect();
+    let (counts, max_pawns) = start_counts(variant, pawn);
+    let new: Vec<String> = super::comparison::balanced_chain(&own, &counts, pawn, max_pawns)
+        .into_iter()
+        .filter(|c| !super::comparison::duplicates(c, &a.compare))
+        .collect();
+    if own.len() < 2 || new.is_empty() {
+        return Ok((rows, a.compare.clone()));
+    }
+    a.progress.note(&format!("chain rebuilt from the imbalance values: also playing {}", new.join(", ")));
+    let mut again = a.clone();
+    again.compare.extend(new);
+    let (rows, _) = imbalance(&again)?;
+    Ok((rows, again.compare))
 }

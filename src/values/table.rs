@@ -7,6 +7,7 @@
 
 use super::imbalance::ImbalanceResult;
 use super::regression::Regression;
+use super::support::{nan_as_missing, Support, NOT_ENOUGH};
 use serde::Serialize;
 use std::path::Path;
 
@@ -20,9 +21,15 @@ pub struct ValueRow {
     /// A piece letter (`F`), a difference (`F-R`, `F-(B+P)`), or a model term
     /// (`white`, `side-to-move`, `elo-per-pawn`).
     pub piece: String,
+    /// Without support the three figures are NaN, written as empty (CSV) or null (JSON).
+    #[serde(serialize_with = "nan_as_missing")]
     pub value: f64,
+    #[serde(serialize_with = "nan_as_missing")]
     pub ci_low: f64,
+    #[serde(serialize_with = "nan_as_missing")]
     pub ci_high: f64,
+    /// `supported`, or `not-enough-data` (the note says why).
+    pub support: Support,
     /// `pawns`, or `elo` for the calibration's worth of a pawn.
     pub unit: String,
     pub method: String,
@@ -44,8 +51,12 @@ pub struct Context {
 }
 
 impl Context {
-    /// A row for `piece` with its (value, low, high).
+    /// A row for `piece` with its (value, low, high); without three finite figures it has
+    /// no support, and no figures either.
     fn row(&self, piece: &str, (value, low, high): (f64, f64, f64), unit: &str, method: &str, games: u64) -> ValueRow {
+        let finite = value.is_finite() && low.is_finite() && high.is_finite();
+        let (support, [value, low, high]) =
+            if finite { (Support::Supported, [value, low, high]) } else { (Support::NotEnoughData, [f64::NAN; 3]) };
         ValueRow {
             variant: self.variant.clone(),
             options: self.options.clone(),
@@ -53,6 +64,7 @@ impl Context {
             value,
             ci_low: low,
             ci_high: high,
+            support,
             unit: unit.into(),
             method: method.into(),
             games,
@@ -69,10 +81,15 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
     r.estimates
         .iter()
         .map(|e| {
-            let mut row = ctx.row(&e.name, (e.value, e.low, e.high), "pawns", &method, r.games as u64);
+            let figures =
+                if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
+            let mut row = ctx.row(&e.name, figures, "pawns", &method, r.games as u64);
             row.note = format!("{} positions, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
                 row.note = format!("{} positions", r.positions);
+            }
+            if !e.note.is_empty() {
+                row.note = format!("{}; {}", e.note, row.note);
             }
             row
         })
@@ -84,16 +101,29 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     let cal = &r.calibration;
     if let Some(e) = cal.elo.map(|e| super::imbalance::per_pawn(e, r.calibration_pawns)) {
         let h = 1.96 * e.se;
-        let mut row =
-            ctx.row("elo-per-pawn", (e.value, e.value - h, e.value + h), "elo", "pawn-odds", cal.penta.games());
+        // Below MIN_GAMES the spread is itself a guess: no figure.
+        let games = cal.penta.games();
+        let figures = if games >= crate::stats::MIN_GAMES {
+            (e.value, e.value - h, e.value + h)
+        } else {
+            (f64::NAN, f64::NAN, f64::NAN)
+        };
+        let mut row = ctx.row("elo-per-pawn", figures, "elo", "pawn-odds", games);
         row.note = cal.note.clone();
+        if games < crate::stats::MIN_GAMES {
+            row.note = format!("not enough games ({games}); {}", row.note);
+        }
         rows.push(row);
     }
     for m in &r.comparisons {
         let Some(c) = &m.comparison else { continue };
         let interval = m.pawns.map_or((f64::NAN, f64::NAN, f64::NAN), |p| (p.value, p.low, p.high));
         let mut row = ctx.row(&c.label(), interval, "pawns", "imbalance", m.penta.games());
-        row.note = m.note.clone();
+        row.note = [m.pawns_note.as_str(), m.note.as_str()]
+            .into_iter()
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
         rows.push(row);
     }
     if let Ok(comb) = &r.combined {
@@ -106,22 +136,13 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
                     continue;
                 }
                 let Some(t) = r.letters.iter().position(|&l| l == letter) else { continue };
-                if let Some(v) = comb.values[t] {
-                    let mut row =
-                        ctx.row(&letter.to_string(), (v.value, v.low, v.high), "pawns", "imbalance-lsq", games);
-                    row.note = format!(
-                        "least squares over {} matches, chi2 {:.2} on {} dof{}",
-                        r.equations,
-                        comb.chi2,
-                        comb.dof,
-                        if comb.scale > 1.0 {
-                            format!(", errors scaled by {:.2} for the disagreement", comb.scale)
-                        } else {
-                            String::new()
-                        }
-                    );
-                    rows.push(row);
+                let figures = comb.values[t].map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
+                let mut row = ctx.row(&letter.to_string(), figures, "pawns", "imbalance-lsq", games);
+                row.note = format!("least squares over {} matches, {}", r.equations, comb.additivity());
+                if let Some(why) = &comb.unsupported {
+                    row.note = format!("{why}; {}", row.note);
                 }
+                rows.push(row);
             }
         }
     }
@@ -150,17 +171,14 @@ pub fn format(rows: &[ValueRow]) -> String {
     );
     for r in rows {
         let opts = if r.options.is_empty() { "-" } else { &r.options };
+        let (value, interval) = if r.support.is_supported() {
+            (format!("{:.3}", r.value), format!("[{:.3}, {:.3}]", r.ci_low, r.ci_high))
+        } else {
+            (String::new(), NOT_ENOUGH.to_string())
+        };
         s += &format!(
-            "{:<22} {:<16} {:<14} {:>9.3} {:>19} {:<6} {:<18} {:>7} {:>7}\n",
-            r.variant,
-            opts,
-            r.piece,
-            r.value,
-            format!("[{:.3}, {:.3}]", r.ci_low, r.ci_high),
-            r.unit,
-            r.method,
-            r.games,
-            r.nodes
+            "{:<22} {:<16} {:<14} {:>9} {:>19} {:<6} {:<18} {:>7} {:>7}\n",
+            r.variant, opts, r.piece, value, interval, r.unit, r.method, r.games, r.nodes
         );
     }
     s

@@ -2,16 +2,22 @@
 //! piece values (`F-R`, `F-(B+P)`, and the calibration `P`). With `u_t` the Elo worth of
 //! piece type `t`, every match is one linear equation `sum_t a_t u_t = elo`; weighted
 //! least squares (weights `1/se^2`) gives `u` with covariance `(A^T W A)^-1`. Values in
-//! pawns are `u_t / u_P`, so the pawn is exactly 1, and their errors come from the delta
-//! method on the full covariance, which carries the calibration's uncertainty (shared by
-//! every value) correctly instead of treating the comparisons as independent in pawns.
+//! pawns are `u_t / u_P`, so the pawn is exactly 1, and their intervals are Fieller's on the
+//! full covariance (`maths::fieller`), which carries the calibration's uncertainty (shared
+//! by every value) instead of treating the comparisons as independent in pawns, and which
+//! exists only when the pawn's worth is clearly above zero: otherwise no value is supported.
 //!
-//! When the comparisons disagree by more than their errors (chi-square above its degrees
-//! of freedom: values are not additive for this engine, e.g. a queen that beats R+R by
-//! more than it beats B+B+N), the covariance is scaled by `chi2 / dof`, as the Particle
-//! Data Group does for inconsistent measurements, so the intervals show the disagreement.
+//! Additivity test: with more matches than unknowns the weighted residuals' sum of squares
+//! is chi-square on `matches - unknowns` degrees of freedom if the values add up (a queen
+//! worth R+R+P whatever it is traded for); its p-value says how surprising the disagreement
+//! is. With as many matches as unknowns every match is fitted exactly and additivity is
+//! untested (`p_value` NaN). When the comparisons disagree by more than their errors
+//! (chi-square above its degrees of freedom), the covariance is scaled by `chi2 / dof`, as
+//! the Particle Data Group does for inconsistent measurements, so the intervals show it.
 
-use super::calibration::{Interval, Measure};
+use super::calibration::{z95, Interval, Measure};
+use crate::maths::chi2;
+use crate::maths::fieller::{self, Ratio, RatioInput};
 use crate::maths::linalg::inverse_spd;
 use ndarray::{Array1, Array2};
 
@@ -24,14 +30,34 @@ pub struct Equation {
 
 #[derive(Clone, Debug)]
 pub struct Combined {
-    /// Value in pawns per piece type (`None` for types in no equation).
+    /// Value in pawns per piece type (`None` for types in no equation, and for all of them
+    /// when `unsupported` says why there is no unit).
     pub values: Vec<Option<Interval>>,
+    /// Why no value in pawns is supported although the system was solved.
+    pub unsupported: Option<String>,
     /// Sum of squared standardized residuals and its degrees of freedom: a check that the
     /// comparisons agree with additive values (chi-square with `dof` degrees of freedom).
     pub chi2: f64,
     pub dof: usize,
+    /// `P(chi2(dof) > chi2)`: small when the matches disagree beyond their errors; NaN for
+    /// `dof == 0` (additivity untested).
+    pub p_value: f64,
     /// Factor applied to the standard errors: `sqrt(chi2 / dof)` when that exceeds 1.
     pub scale: f64,
+}
+
+impl Combined {
+    /// The additivity test in words, for notes and pages.
+    pub fn additivity(&self) -> String {
+        if self.dof == 0 {
+            return "additivity untested (as many matches as unknowns)".into();
+        }
+        let mut s = format!("additivity chi2 {:.2} on {} dof, p = {:.3}", self.chi2, self.dof, self.p_value);
+        if self.scale > 1.0 {
+            s += &format!(", errors scaled by {:.2} for the disagreement", self.scale);
+        }
+        s
+    }
 }
 
 /// Solves for the values of all types in `equations`, pawn (`pawn`, an index) = 1.
@@ -66,22 +92,39 @@ pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Com
     let chi2: f64 = residual.iter().zip(w.iter()).map(|(r, w)| r * r * w).sum();
     let scale = if m > k { (chi2 / (m - k) as f64).sqrt().max(1.0) } else { 1.0 };
     let cov = cov * (scale * scale);
-    let up = u[pawn_col];
-    if up <= 0.0 {
-        return Err(format!("the pawn's measured worth is {up:.1} Elo, not positive: too few games to calibrate"));
-    }
+    let dof = m - k;
+    let p_value = chi2::upper_tail(chi2, dof);
     let mut values = vec![None; ntypes];
+    let mut unsupported = None;
     for (j, &t) in used.iter().enumerate() {
-        if j == pawn_col {
-            values[t] = Some(Interval { value: 1.0, se: 0.0, low: 1.0, high: 1.0 });
-            continue;
+        let input = RatioInput {
+            num: u[j],
+            den: u[pawn_col],
+            var_num: cov[[j, j]],
+            var_den: cov[[pawn_col, pawn_col]],
+            cov: cov[[j, pawn_col]],
+        };
+        match fieller::ratio(input, z95()) {
+            Ratio::Bounded { .. } if input.den <= 0.0 => {
+                unsupported = Some(format!(
+                    "the pawn's measured worth is {:.1} Elo, below zero: no unit to convert to",
+                    input.den
+                ));
+            }
+            Ratio::Bounded { value, low, high, se } => values[t] = Some(Interval { value, se, low, high }),
+            Ratio::Unbounded { den_z } => {
+                unsupported = Some(format!(
+                    "the pawn's worth ({:.1} Elo) is {den_z:.2} standard errors from zero, under the 1.96 \
+                     a bounded 95 % interval needs",
+                    input.den
+                ));
+            }
         }
-        // Gradient of u_j / u_p with respect to (u_j, u_p).
-        let (gj, gp) = (1.0 / up, -u[j] / (up * up));
-        let var = gj * gj * cov[[j, j]] + 2.0 * gj * gp * cov[[j, pawn_col]] + gp * gp * cov[[pawn_col, pawn_col]];
-        values[t] = Some(Interval::normal(Measure { value: u[j] / up, se: var.max(0.0).sqrt() }));
     }
-    Ok(Combined { values, chi2, dof: m - k, scale })
+    if unsupported.is_some() {
+        values = vec![None; ntypes];
+    }
+    Ok(Combined { values, unsupported, chi2, dof, p_value, scale })
 }
 
 #[cfg(test)]
@@ -103,6 +146,7 @@ mod tests {
         assert!((r.value - 5.0).abs() < 1e-9, "{r:?}");
         assert_eq!(c.dof, 0);
         assert!(c.chi2.abs() < 1e-9);
+        assert!(c.p_value.is_nan() && c.additivity().contains("untested"));
         // N = 3 + e1/p: var = (se1/p)^2 + (e1/p^2)^2 se_p^2... plus 3 pawns exactly.
         let expect = ((8.0f64 / 100.0).powi(2) + (325.0f64 / 100.0 / 100.0 * 5.0 - 3.0 * 5.0 / 100.0).powi(2)).sqrt();
         assert!((n.se - expect).abs() < 1e-9, "{} vs {expect}", n.se);
@@ -142,5 +186,17 @@ mod tests {
         assert!(combine(&no_pawn, 3, 0).unwrap_err().contains("pawn"));
         let together = [eq(&[1, 0, 0], 100.0, 5.0), eq(&[0, 1, -1], 10.0, 5.0), eq(&[0, -1, 1], -12.0, 5.0)];
         assert!(combine(&together, 3, 0).unwrap_err().contains("pin down"));
+    }
+
+    #[test]
+    fn a_pawn_not_clearly_worth_anything_gives_no_values() {
+        // The pawn at about 8 ± 5 Elo (1.6 standard errors): the system is solved and tested, but
+        // no value in pawns has a bounded interval.
+        let eqs = [eq(&[1, 0], 8.0, 5.0), eq(&[-3, 1], 25.0, 8.0), eq(&[-2, 1], 30.0, 8.0)];
+        let c = combine(&eqs, 2, 0).unwrap();
+        assert!(c.values.iter().all(Option::is_none), "{:?}", c.values);
+        assert!(c.unsupported.as_deref().unwrap().contains("standard errors from zero"), "{:?}", c.unsupported);
+        assert_eq!(c.dof, 1);
+        assert!(c.p_value > 0.0 && c.p_value <= 1.0);
     }
 }

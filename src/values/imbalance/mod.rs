@@ -22,9 +22,11 @@
 //! optimistic (the usual cost of optional stopping); `min_pairs` and batch sizes of 50+
 //! pairs keep the number of looks small.
 
+pub mod bracket;
 pub mod calibration;
 pub mod combine;
 
+use crate::stats::interval::MIN_GAMES;
 use crate::stats::Pentanomial;
 use crate::tournament::game_result;
 use crate::values::comparison::Comparison;
@@ -68,6 +70,9 @@ pub struct MatchResult {
     pub elo: Option<Measure>,
     /// `value(X) - value(Y)` in pawns (for comparisons).
     pub pawns: Option<Interval>,
+    /// Why `pawns` is `None` for a comparison with games (not enough of them, or no
+    /// bounded interval in pawns).
+    pub pawns_note: String,
     /// The engine weight settings used (after neutralisation).
     pub engine: Vec<(String, f32)>,
     pub done: bool,
@@ -165,14 +170,37 @@ pub fn per_pawn(e: Measure, k: u32) -> Measure {
     Measure { value: e.value / k as f64, se: e.se / k as f64 }
 }
 
-/// Updates score, Elo and (for comparisons) pawns from the games so far.
-fn evaluate(m: &mut MatchResult, pawn: Option<Measure>) {
+/// Updates score, Elo and (for comparisons) pawns from the games so far. A match of fewer
+/// than `MIN_GAMES` games gives no figure in pawns: its spread is itself a guess.
+fn evaluate(m: &mut MatchResult, pawn: Result<Measure, String>) {
     m.score = pair_score(&m.penta);
     m.elo = m.score.and_then(elo);
-    m.pawns = match (m.comparison.is_some(), m.elo, pawn) {
-        (true, Some(x), Some(p)) => in_pawns(x, p).ok(),
-        _ => None,
+    m.pawns = None;
+    m.pawns_note.clear();
+    if m.comparison.is_none() {
+        return;
+    }
+    let games = m.penta.games();
+    let converted = match (m.elo, pawn) {
+        _ if games < MIN_GAMES => Err(format!("not enough games ({games})")),
+        (None, _) if games > 0 => Err("one side won every game: too lopsided to measure".into()),
+        (None, _) => Err("no games".into()),
+        (Some(_), Err(e)) => Err(e),
+        (Some(x), Ok(p)) => in_pawns(x, p),
     };
+    match converted {
+        Ok(p) => m.pawns = Some(p),
+        Err(e) => m.pawns_note = e,
+    }
+}
+
+/// The calibration's Elo per pawn, or why there is none to convert with.
+fn pawn_unit(cal: &MatchResult, k: u32) -> Result<Measure, String> {
+    let games = cal.penta.games();
+    if games < MIN_GAMES {
+        return Err(format!("the pawn-odds match has not enough games ({games})"));
+    }
+    cal.elo.map(|e| per_pawn(e, k)).ok_or_else(|| "the pawn-odds match has no finite Elo".to_string())
 }
 
 /// Runs the calibration and comparison matches until each is precise enough or at its
@@ -196,6 +224,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             score: None,
             elo: None,
             pawns: None,
+            pawns_note: String::new(),
             engine: s.play.engine.clone(),
             done: false,
             note: format!("White lacks {} / Black lacks {}", s.calibration.0, s.calibration.1),
@@ -228,6 +257,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
                 score: None,
                 elo: None,
                 pawns: None,
+                pawns_note: String::new(),
                 engine,
                 done: false,
                 note,
@@ -259,11 +289,11 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
         let pawn = {
             let cal = &mut matches[0].result;
-            evaluate(cal, None);
-            cal.elo.map(|e| per_pawn(e, k))
+            evaluate(cal, Err(String::new()));
+            pawn_unit(cal, k)
         };
         for m in matches.iter_mut().skip(1) {
-            evaluate(&mut m.result, pawn);
+            evaluate(&mut m.result, pawn.clone());
             if m.result.done {
                 continue;
             }
