@@ -721,14 +721,20 @@ mod tests {
 
     #[test]
     fn engine_values_are_the_material_weights_in_pawns() {
-        let v = engine_values(Variant::load("chess", &[]).unwrap()).unwrap();
+        let chess = Variant::load("chess", &[]).unwrap();
+        let v = engine_values(chess).unwrap();
         let get = |c: char| v.iter().find(|x| x.0 == c).map(|x| x.1);
+        let ev = evaluator(chess, &crate::eval::EngineConfig::for_variant("chess").unwrap()).unwrap();
+        let pawns =
+            |c: char| ev.weight(&format!("value.{c}.mg")).map(|w| w as f64 / ev.weight("value.P.mg").unwrap() as f64);
         assert_eq!(get('P'), Some(1.0));
-        assert_eq!(get('N'), Some(3.2));
-        assert_eq!(get('Q'), Some(9.5));
+        assert_eq!(get('N'), pawns('N'));
+        assert_eq!(get('Q'), pawns('Q'));
         assert_eq!(get('K'), None, "the king has no material weight");
-        let counts: Vec<(char, usize)> = v.iter().map(|&(c, _)| (c, if c == 'Q' { 1 } else { 2 })).collect();
-        let chain = crate::values::comparison::balanced_chain(&v, &counts, 'P', 4);
+        // With textbook values the chain links each piece to the next cheaper ones.
+        let textbook = [('P', 1.0), ('N', 3.2), ('B', 3.3), ('R', 5.0), ('Q', 9.5)];
+        let counts: Vec<(char, usize)> = textbook.iter().map(|&(c, _)| (c, if c == 'Q' { 1 } else { 2 })).collect();
+        let chain = crate::values::comparison::balanced_chain(&textbook, &counts, 'P', 4);
         assert_eq!(chain, ["N=P+P+P", "B=N", "R=B+P+P", "Q=R+R"]);
     }
 
