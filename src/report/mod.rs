@@ -304,12 +304,15 @@ fn piece_values(
             .collect();
         // Without a regression (too few games to fit, or no supported value) the engine's
         // own material weights are rough values enough to pick near-balanced matches.
-        // A shard without the whole regression corpus leaves the chain to the run after
-        // the merge: a chain from part of the games would differ from shard to shard.
-        let rough = match (rough.len() > 1, cfg.shard.is_some() && !fit_failed) {
+        // A shard without the whole regression corpus (no rows and no failed fit) leaves
+        // the chain to the run after the merge: a chain from part of the games would
+        // differ from shard to shard. Once the corpus is whole, every shard and the
+        // unsharded run see the same fit, so they choose the same chain.
+        let whole_corpus = cfg.shard.is_none() || fit_failed || !rows.is_empty();
+        let rough = match (rough.len() > 1, whole_corpus) {
             (true, _) => rough,
-            (false, true) => vec![],
-            (false, false) => engine_values(variant).unwrap_or_default(),
+            (false, false) => vec![],
+            (false, true) => engine_values(variant).unwrap_or_default(),
         };
         // Matches start from the start position: only its pieces can be traded.
         let rough: Vec<(char, f64)> = rough.into_iter().filter(|&(c, _)| board.contains(c)).collect();
