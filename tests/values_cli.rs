@@ -360,3 +360,10 @@ fn all_setups_gives_the_setup_only_pieces_values() {
     let e = error_of(&["values", "regress", "--variant", "chess", "--games", "4", "--all-setups", "--out", o]);
     assert!(e.contains("chess has no setup choices"), "{e}");
 }
+
+#[test]
+fn imbalance_calibrates_as_the_report_does_unless_told() {
+    use fairylab::values::experiment::default_calibration;
+    assert_eq!(default_calibration(fairylab::Variant::load("chess", &[]).unwrap()), "f");
+    assert_eq!(default_calibration(fairylab::Variant::load("flying-bombers-grand", &[]).unwrap()), "ef");
+}

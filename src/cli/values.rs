@@ -107,9 +107,10 @@ pub struct ImbalanceArgs {
     #[arg(long, default_value_t = 100)]
     pub min_pairs: u64,
     /// Calibration pawns: file letters (`f`: each side's f-pawn; `ef`: a two-pawn handicap
-    /// for large boards) or squares (`f2=f7`).
-    #[arg(long, default_value = "f")]
-    pub calibration: String,
+    /// for large boards) or squares (`f2=f7`). Default: as the report chooses (`f` on 8
+    /// files, the two central files on wider boards), so both give the same figures.
+    #[arg(long)]
+    pub calibration: Option<String>,
     #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
     /// Play every comparison with the engine's own weights instead of neutral ones.
@@ -166,7 +167,12 @@ impl ImbalanceArgs {
             precision: self.precision,
             batch: self.batch,
             min_pairs: self.min_pairs,
-            calibration: self.calibration.clone(),
+            calibration: match &self.calibration {
+                Some(c) => c.clone(),
+                None => crate::values::experiment::default_calibration(
+                    crate::Variant::load_with(&self.variant, &self.options).map_err(|e| Error(e.to_string()))?,
+                ),
+            },
             random_plies: self.random_plies,
             no_neutral: self.no_neutral,
             engine_set: self.engine_set.clone(),
