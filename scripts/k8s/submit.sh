@@ -25,10 +25,8 @@ options (before COMMAND):
 EOF
 }
 
-die() {
-    echo "error: $*" >&2
-    exit 2
-}
+# shellcheck source=../lib/command.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/command.sh"
 
 tasks="" image="" claim=fairylab-data cpus=1 name=fairylab manifests="" dry=0
 while [[ $# -gt 0 ]]; do
@@ -52,22 +50,8 @@ done
 # Job names become DNS labels: lower case, digits and dashes.
 [[ "$name" =~ ^[a-z]([-a-z0-9]{0,40}[a-z0-9])?$ ]] || die "--name '$name' must be lower-case letters, digits and dashes"
 
-command=("$1")
-shift
-case "${command[0]}" in
-    report|match|tournament) ;;
-    values)
-        [[ $# -gt 0 && ( "$1" == regress || "$1" == imbalance ) ]] || die "values needs regress or imbalance after it"
-        command+=("$1")
-        shift
-        ;;
-    experiment)
-        [[ $# -gt 0 && "$1" != -* ]] || die "experiment needs its FILE after it"
-        command+=("$1")
-        shift
-        ;;
-    *) die "unknown command '${command[0]}': report, values regress, values imbalance, experiment FILE, match or tournament" ;;
-esac
+read_command "$@"
+shift "$command_words"
 out="" concurrency=0
 args=()
 while [[ $# -gt 0 ]]; do

@@ -27,10 +27,8 @@ The work folder and --out must be on a file system every node sees.
 EOF
 }
 
-die() {
-    echo "error: $*" >&2
-    exit 2
-}
+# shellcheck source=../lib/command.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/command.sh"
 
 tasks="" cpus=1 work="" bin="" dry=0
 sbatch_opts=()
@@ -55,24 +53,8 @@ for o in "${sbatch_opts[@]}"; do
     [[ "$o" == -* ]] || die "--sbatch '$o' must be an sbatch option such as --partition=long"
 done
 
-# The command words; what follows goes to fairylab unchanged except --out.
-command=("$1")
-shift
-case "${command[0]}" in
-    report|match|tournament) ;;
-    values)
-        [[ $# -gt 0 && ( "$1" == regress || "$1" == imbalance ) ]] \
-            || die "values needs regress or imbalance after it"
-        command+=("$1")
-        shift
-        ;;
-    experiment)
-        [[ $# -gt 0 && "$1" != -* ]] || die "experiment needs its FILE after it"
-        command+=("$1")
-        shift
-        ;;
-    *) die "unknown command '${command[0]}': report, values regress, values imbalance, experiment FILE, match or tournament" ;;
-esac
+read_command "$@"
+shift "$command_words"
 
 out="" concurrency=0 data=0 games=0
 args=()
