@@ -125,7 +125,7 @@ fn report_numbers_match_raw_games_and_files() {
     for b in &data.balance {
         assert!(md.contains(&report::format_pct(&b.white_score)), "white score missing from report.md");
         assert!(md.contains(&report::format_elo(&b.white_elo)), "Elo missing from report.md");
-        assert!(csv.contains(&format!("{},{},{},{:.4}", b.label, b.nodes, b.games, b.white_score.value)));
+        assert!(csv.contains(&format!("{},{},{},{}", b.label, b.nodes, b.games, b.white_score.csv(4))));
     }
     let total: u64 = data.terminations.values().sum();
     let last = data.balance.last().unwrap();
@@ -175,8 +175,12 @@ fn report_numbers_match_raw_games_and_files() {
             || html.matches("http://").all(|_| html.contains("xmlns=\"http://www.w3.org/2000/svg\""))
     );
     // The budget's precision is stated up front: the widest balance interval.
-    let widest = data.balance.iter().map(|b| 50.0 * (b.white_score.high - b.white_score.low)).fold(0.0, f64::max);
-    assert!(md.contains(&format!("White's score ±{widest:.1} %")), "no precision line");
+    let widest = data.balance.iter().map(|b| 50.0 * (b.white_score.high - b.white_score.low)).fold(f64::NAN, f64::max);
+    if widest.is_finite() {
+        assert!(md.contains(&format!("White's score ±{widest:.1} %")), "no precision line");
+    } else {
+        assert!(md.contains("Precision at this budget: not enough data"), "no precision line");
+    }
     assert!(md.contains("A quick look"), "a tiny budget says it is a quick look");
     // The headline of the bomber games comes first, with every F-R figure.
     let headline: Vec<&report::PieceValue> = data
@@ -269,11 +273,11 @@ fn bland_report_has_the_setup_matrix() {
     let m = data.setup.as_ref().expect("setup matrix");
     assert_eq!(m.choices.len(), 6);
     assert_eq!(m.cells.len(), 36);
-    // The best White choice's worst case is the maximum over rows of the row minimum.
-    let worst =
-        |w: &str| m.cells.iter().filter(|c| c.white == w).map(|c| c.white_score.value).fold(f64::INFINITY, f64::min);
-    let best = m.choices.iter().map(|w| worst(w)).fold(f64::NEG_INFINITY, f64::max);
-    assert_eq!(m.best_white.1, best);
+    // Two games per cell at this budget: no cell has enough for a score, so no best choice
+    // is claimed and the page says so.
+    assert!(m.cells.iter().all(|c| c.games < 10 && !c.white_score.is_defined()));
+    assert_eq!((&m.best_white, &m.best_black), (&None, &None));
+    assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains("not enough data"));
     assert!(std::fs::read_to_string(out.join("setup_matrix.csv")).unwrap().lines().count() == 37);
     assert!(data.notes.iter().any(|n| n.contains("provisional")));
     // The regression's games start from every setup combination, so the pieces only a
@@ -436,9 +440,89 @@ fn setup(cells: &[(&str, &str, f64, f64)]) -> SetupMatrix {
                 white_score: iv(v, v - half, v + half),
             })
             .collect(),
-        best_white: (String::new(), 0.0),
-        best_black: (String::new(), 0.0),
+        best_white: None,
+        best_black: None,
     }
+}
+
+#[test]
+fn the_best_setup_choice_is_the_best_worst_case_over_cells_with_enough_games() {
+    // White's worst cases: X 0.40 (against Y), Y 0.45 (against X); Black's (White's
+    // highest): X 0.70, Y 0.60. Z's only defined cell is against X.
+    let nan = f64::NAN;
+    let cells = [
+        ("X", "X", 0.70, 0.1),
+        ("X", "Y", 0.40, 0.1),
+        ("X", "Z", nan, 0.1),
+        ("Y", "X", 0.45, 0.1),
+        ("Y", "Y", 0.60, 0.1),
+        ("Y", "Z", nan, 0.1),
+        ("Z", "X", 0.30, 0.1),
+        ("Z", "Y", nan, 0.1),
+        ("Z", "Z", nan, 0.1),
+    ];
+    let m = setup(&cells);
+    assert_eq!(matrix::maximin(&m.choices, &m.cells, true), Some(("Y".into(), 0.45)));
+    assert_eq!(matrix::maximin(&m.choices, &m.cells, false), Some(("Y".into(), 0.60)));
+    // Ties keep the first choice; with no defined cell there is no best choice.
+    let even = setup(&[("X", "X", 0.5, 0.1), ("X", "Y", 0.5, 0.1), ("Y", "X", 0.5, 0.1), ("Y", "Y", 0.5, 0.1)]);
+    assert_eq!(matrix::maximin(&even.choices, &even.cells, true), Some(("X".into(), 0.5)));
+    let none = setup(&cells.map(|(w, b, _, h)| (w, b, nan, h)));
+    assert_eq!(matrix::maximin(&none.choices, &none.cells, true), None);
+    // A choice whose cells all lack games is not ranked.
+    assert!(matrix::ranked(&m, false).iter().all(|(c, _)| *c != "Z"));
+}
+
+/// Games of `pairs` colour-swapped pairs, White scoring `white` in each game.
+fn games(pairs: u64, white: &[&str]) -> Vec<output::GameRow> {
+    let mut out = vec![];
+    for p in 0..pairs {
+        for (g, r) in white.iter().enumerate() {
+            let mut row: output::GameRow =
+                serde_json::from_str(r#"{"game_id":0,"pair_id":0,"white":"A","black":"B","result":"1-0","termination":"checkmate","plies":40,"white_material":"","black_material":"","seed":1,"opening":"","moves":"","final_fen":""}"#).unwrap();
+            row.game_id = p * 2 + g as u64;
+            row.pair_id = p;
+            row.result = r.to_string();
+            out.push(row);
+        }
+    }
+    out
+}
+
+#[test]
+fn balance_figures_need_ten_games_and_two_pairs() {
+    // Four equal games: once a zero-width 100 % [100, 100]; now not enough data.
+    let few = figures::balance("x", 100, &games(2, &["1-0", "1-0"]));
+    assert_eq!(few.games, 4);
+    assert!(!few.white_score.is_defined() && !few.draw_rate.is_defined() && few.decisive_rate.is_nan());
+    assert_eq!(report::format_pct(&few.white_score), "not enough data");
+    assert_eq!(few.white_score.csv(4), ",,");
+    // Twelve games in six pairs, each pair a White win and a draw: 75 %, a third drawn.
+    let enough = figures::balance("x", 100, &games(6, &["1-0", "1/2-1/2"]));
+    assert_eq!(enough.games, 12);
+    assert!((enough.white_score.value - 0.75).abs() < 1e-12 && (enough.decisive_rate - 0.5).abs() < 1e-12);
+    // Every pair scores the same, so the measured spread over pairs is zero; the interval
+    // is then the binomial (Wilson) one of twelve games, not the point.
+    let s = &enough.white_score;
+    assert!(s.low < 0.5 && s.high > 0.9 && s.high < 1.0, "{s:?}");
+    assert!(enough.white_elo.is_defined());
+    // With a real spread the interval narrows as pairs add up, and never leaves [0, 1].
+    let mixed = |pairs| {
+        figures::balance(
+            "x",
+            100,
+            &games(pairs, &["1-0", "1/2-1/2"])
+                .into_iter()
+                .chain(games(pairs, &["1-0", "1-0"]).into_iter().map(|mut g| {
+                    g.pair_id += 1000;
+                    g
+                }))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (small, large) = (mixed(10).white_score, mixed(1000).white_score);
+    assert!((small.value - 0.875).abs() < 1e-12 && (large.value - 0.875).abs() < 1e-12);
+    assert!(large.high - large.low < 0.2 * (small.high - small.low) && small.low > 0.0 && small.high < 1.0);
 }
 
 #[test]

@@ -24,7 +24,8 @@ pub struct ReportArgs {
     pub seed: u64,
     #[command(flatten)]
     pub run: RunFlags,
-    /// Write the cross-variant summary of all reports under `reports/` (or --out).
+    /// Write the cross-variant summary of all reports under `reports/` (or --out), after
+    /// writing each report's pages and tables again from its report.json.
     #[arg(long)]
     pub all: bool,
 }

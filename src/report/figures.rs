@@ -30,7 +30,7 @@ impl PartialEq for Interval {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Balance {
     pub label: String,
     pub nodes: u64,
@@ -40,29 +40,65 @@ pub struct Balance {
     /// White's advantage in Elo (logistic transform of the score interval).
     pub white_elo: Interval,
     pub draw_rate: Interval,
+    /// NaN (null in JSON) with too few games, like the intervals.
+    #[serde(deserialize_with = "nan_if_null")]
     pub decisive_rate: f64,
 }
 
+/// Equal as [`Interval`] is: NaN figures (not enough data) equal each other.
+impl PartialEq for Balance {
+    fn eq(&self, o: &Balance) -> bool {
+        let rate = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        (&self.label, self.nodes, self.games, &self.white_score, &self.white_elo, &self.draw_rate)
+            == (&o.label, o.nodes, o.games, &o.white_score, &o.white_elo, &o.draw_rate)
+            && rate(self.decisive_rate, o.decisive_rate)
+    }
+}
+
+impl Interval {
+    pub const UNDEFINED: Interval = Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+
+    pub fn is_defined(&self) -> bool {
+        self.value.is_finite() && self.low.is_finite() && self.high.is_finite()
+    }
+
+    /// `value,low,high` for a CSV row with `digits` decimals: empty fields when undefined.
+    pub fn csv(&self, digits: usize) -> String {
+        if self.is_defined() {
+            format!("{:.digits$},{:.digits$},{:.digits$}", self.value, self.low, self.high)
+        } else {
+            ",,".into()
+        }
+    }
+}
+
 /// Mean with a 95 % interval over clusters (game pairs share an opening and are not
-/// independent, so the pair is the unit of resampling).
+/// independent, so the pair is the unit of resampling). Undefined (NaN) below
+/// [`MIN_GAMES`](crate::stats::interval::MIN_GAMES) games or with one cluster: a spread
+/// measured from a handful of pairs is itself a guess, so the pages print "not enough
+/// data" instead.
+///
+/// The interval is Wilson's on the effective sample size (the binomial sample with the
+/// same variance of the mean), as `stats` does for Elo: it stays inside [0, 1] without
+/// clamping and is never zero-width. When every cluster has the same mean the spread is
+/// measured as zero, which the data cannot show; the games then count as independent
+/// trials, whose variance p(1-p) bounds that of any score in [0, 1].
 fn clustered_mean(values_by_cluster: &BTreeMap<u64, Vec<f64>>) -> Interval {
     let means: Vec<f64> = values_by_cluster.values().map(|v| v.iter().sum::<f64>() / v.len() as f64).collect();
     let weights: Vec<f64> = values_by_cluster.values().map(|v| v.len() as f64).collect();
     let n = means.len() as f64;
     let total: f64 = weights.iter().sum();
-    if total == 0.0 {
-        return Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+    if (total as u64) < crate::stats::interval::MIN_GAMES || means.len() < 2 {
+        return Interval::UNDEFINED;
     }
     let mean = means.iter().zip(&weights).map(|(m, w)| m * w).sum::<f64>() / total;
-    let var = if n > 1.0 {
+    let var_of_mean =
         means.iter().zip(&weights).map(|(m, w)| w * w * (m - mean).powi(2)).sum::<f64>() / (total * total) * n
-            / (n - 1.0)
-    } else {
-        0.0
-    };
-    let z = normal_quantile(0.975);
-    // Scores and rates live in [0, 1]; so do their intervals.
-    Interval { value: mean, low: (mean - z * var.sqrt()).max(0.0), high: (mean + z * var.sqrt()).min(1.0) }
+            / (n - 1.0);
+    let binomial = mean * (1.0 - mean);
+    let n_eff = if var_of_mean > 1e-15 && binomial > 0.0 { binomial / var_of_mean } else { total };
+    let (low, high) = crate::stats::interval::wilson(mean, n_eff, normal_quantile(0.975));
+    Interval { value: mean, low, high }
 }
 
 pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
@@ -77,9 +113,9 @@ pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
     let s = clustered_mean(&score);
     let d = clustered_mean(&draws);
     let n: u64 = score.values().map(|v| v.len() as u64).sum();
-    // A score interval that reaches 0 or 1 has no finite Elo end, and below MIN_GAMES the
-    // spread itself is a guess: NaN, which the pages print as not enough data.
-    let supported = n >= crate::stats::interval::MIN_GAMES && s.low > 0.0 && s.high < 1.0;
+    // A score interval that reaches 0 or 1 has no finite Elo end: NaN, which the pages
+    // print as not enough data (so is an undefined score: NaN fails both comparisons).
+    let supported = s.low > 0.0 && s.high < 1.0;
     let elo = |x: f64| if supported { score_to_elo(x) } else { f64::NAN };
     Balance {
         label: label.into(),

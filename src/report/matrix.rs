@@ -17,7 +17,12 @@ pub fn ranked(m: &SetupMatrix, white: bool) -> Vec<(&str, &SetupCell)> {
         .choices
         .iter()
         .filter_map(|mine| {
-            let cells = m.cells.iter().filter(|c| if white { &c.white == mine } else { &c.black == mine });
+            // Cells without enough games cannot say what a choice's worst case is.
+            let cells = m
+                .cells
+                .iter()
+                .filter(|c| if white { &c.white == mine } else { &c.black == mine })
+                .filter(|c| c.white_score.is_defined());
             let worst = if white {
                 cells.min_by(|a, b| a.white_score.value.total_cmp(&b.white_score.value))
             } else {
@@ -37,6 +42,24 @@ pub fn ranked(m: &SetupMatrix, white: bool) -> Vec<(&str, &SetupCell)> {
     out
 }
 
+/// A side's choice with the best worst case over the other side's choices, and that White
+/// score (White's worst case is its lowest score, Black's White's highest); the first such
+/// choice on ties. Cells without enough games (NaN) are left out of the worst cases; None
+/// when no cell has enough.
+pub fn maximin(choices: &[String], cells: &[SetupCell], white: bool) -> Option<(String, f64)> {
+    let score = |w: &str, b: &str| {
+        cells.iter().find(|c| c.white == w && c.black == b).map_or(f64::NAN, |c| c.white_score.value)
+    };
+    // f64::min and f64::max skip NaN; a choice with no defined cell stays infinite.
+    let worst = |mine: &String| {
+        let scores = choices.iter().map(|o| if white { score(mine, o) } else { score(o, mine) });
+        let w = if white { scores.fold(f64::INFINITY, f64::min) } else { scores.fold(f64::NEG_INFINITY, f64::max) };
+        w.is_finite().then(|| (mine.clone(), w))
+    };
+    let better = |x: f64, y: f64| if white { x > y } else { x < y };
+    choices.iter().filter_map(worst).reduce(|a, x| if better(x.1, a.1) { x } else { a })
+}
+
 fn score(i: &Interval) -> String {
     format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
 }
@@ -46,7 +69,7 @@ pub fn side_verdict(m: &SetupMatrix, white: bool) -> String {
     let side = if white { "White" } else { "Black" };
     let r = ranked(m, white);
     let (Some(best), Some(next)) = (r.first(), r.get(1)) else {
-        return format!("{side}: {NOT_ENOUGH} (fewer than two choices measured).");
+        return format!("{side}: {NOT_ENOUGH} (fewer than two choices with enough games).");
     };
     let (a, b) = (&best.1.white_score, &next.1.white_score);
     let worst = |x: &(&str, &SetupCell)| {

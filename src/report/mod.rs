@@ -49,7 +49,7 @@ impl Budget {
     pub fn nodes(self) -> [u64; 2] {
         match self {
             Budget::Tiny => [100, 200],
-            Budget::Quick => [400, 1600],
+            Budget::Quick => [1000, 2000],
             Budget::Standard => [2000, 8000],
             Budget::Full => [8000, 32000],
         }
@@ -58,7 +58,7 @@ impl Budget {
     pub fn pairs(self) -> u64 {
         match self {
             Budget::Tiny => 2,
-            Budget::Quick => 40,
+            Budget::Quick => 100,
             Budget::Standard => 400,
             Budget::Full => 2000,
         }
@@ -72,10 +72,29 @@ impl Budget {
         }
     }
 
+    /// Most games of each imbalance match (and of its pawn-odds calibration). The quick
+    /// budget plays only the headline match, so it gives it twice the share.
+    pub fn imbalance_games(self) -> u64 {
+        match self {
+            Budget::Quick => self.pairs() * 8,
+            _ => self.pairs() * 4,
+        }
+    }
+
+    /// Whether the imbalance chain through every piece is played. The quick budget (the
+    /// README's main command, about ten minutes on two cores) leaves it out: at 400 games
+    /// per match its nine or more matches would take most of the time and still convert
+    /// to pawns with intervals of several pawns, while the headline match and the balance
+    /// get the games instead. The tiny budget keeps every step, for the tests.
+    pub fn imbalance_chain(self) -> bool {
+        self != Budget::Quick
+    }
+
     pub fn small_pairs(self) -> u64 {
         match self {
             Budget::Tiny => 1,
-            Budget::Quick => 4,
+            // 20 games per cell: the fewest that get an interval (MIN_GAMES) with a margin.
+            Budget::Quick => 10,
             Budget::Standard => 40,
             Budget::Full => 200,
         }
@@ -114,10 +133,11 @@ pub struct SetupCell {
 pub struct SetupMatrix {
     pub choices: Vec<String>,
     pub cells: Vec<SetupCell>,
-    /// White's choice with the best worst case over Black's choices, and that score.
-    pub best_white: (String, f64),
+    /// White's choice with the best worst case over Black's choices, and that score; None
+    /// when no cell has enough games.
+    pub best_white: Option<(String, f64)>,
     /// Black's choice with the best worst case (lowest White score it allows at most).
-    pub best_black: (String, f64),
+    pub best_black: Option<(String, f64)>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -339,7 +359,7 @@ fn piece_values(
             variant: name.into(),
             options: options.to_vec(),
             compare: compare.clone(),
-            games: cfg.budget.pairs() * 4,
+            games: cfg.budget.imbalance_games(),
             nodes,
             precision: None,
             batch: cfg.budget.pairs(),
@@ -540,17 +560,8 @@ fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Opt
             });
         }
     }
-    let score =
-        |w: &str, b: &str| cells.iter().find(|c| c.white == w && c.black == b).map_or(0.5, |c| c.white_score.value);
-    // White's best choice is the one whose worst reply is least bad, and Black's the reverse.
-    let best_white = choices
-        .iter()
-        .map(|w| (w.clone(), choices.iter().map(|b| score(w, b)).fold(f64::INFINITY, f64::min)))
-        .fold((String::new(), f64::NEG_INFINITY), |a, x| if x.1 > a.1 { x } else { a });
-    let best_black = choices
-        .iter()
-        .map(|b| (b.clone(), choices.iter().map(|w| score(w, b)).fold(f64::NEG_INFINITY, f64::max)))
-        .fold((String::new(), f64::INFINITY), |a, x| if x.1 < a.1 { x } else { a });
+    let best_white = matrix::maximin(&choices, &cells, true);
+    let best_black = matrix::maximin(&choices, &cells, false);
     Ok(Some(SetupMatrix { choices, cells, best_white, best_black }))
 }
 
@@ -561,7 +572,15 @@ fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Opt
 /// the same estimate in chess beside them.
 fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
     cfg.progress.note("piece values");
-    data.piece_values = piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), true, &[], &mut data.notes);
+    let chain = cfg.budget.imbalance_chain();
+    if !chain {
+        data.notes.push(format!(
+            "Imbalance matches: at the `{:?}` budget only the headline match (and the pawn-odds calibration) is played; the chain through every piece starts at `standard`.",
+            cfg.budget
+        ));
+    }
+    data.piece_values =
+        piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), chain, &[], &mut data.notes);
     for o in &mut data.option_effects {
         cfg.progress.note(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
@@ -643,19 +662,13 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
     let mut csv = String::from("label,nodes,games,white_score,white_score_low,white_score_high,white_elo,white_elo_low,white_elo_high,draw_rate,draw_rate_low,draw_rate_high\n");
     for b in data.balance.iter().chain(data.option_effects.iter().map(|o| &o.balance)) {
         csv += &format!(
-            "{},{},{},{:.4},{:.4},{:.4},{:.1},{:.1},{:.1},{:.4},{:.4},{:.4}\n",
+            "{},{},{},{},{},{}\n",
             b.label,
             b.nodes,
             b.games,
-            b.white_score.value,
-            b.white_score.low,
-            b.white_score.high,
-            b.white_elo.value,
-            b.white_elo.low,
-            b.white_elo.high,
-            b.draw_rate.value,
-            b.draw_rate.low,
-            b.draw_rate.high
+            b.white_score.csv(4),
+            b.white_elo.csv(1),
+            b.draw_rate.csv(4)
         );
     }
     w("balance.csv", csv)?;
@@ -689,10 +702,7 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
     if let Some(m) = &data.setup {
         let mut csv = String::from("white,black,games,white_score,low,high\n");
         for c in &m.cells {
-            csv += &format!(
-                "{},{},{},{:.4},{:.4},{:.4}\n",
-                c.white, c.black, c.games, c.white_score.value, c.white_score.low, c.white_score.high
-            );
+            csv += &format!("{},{},{},{}\n", c.white, c.black, c.games, c.white_score.csv(4));
         }
         w("setup_matrix.csv", csv)?;
     }
@@ -701,7 +711,10 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
     Ok(())
 }
 
-/// Cross-variant summary of every `*/report.json` under `root`.
+/// Cross-variant summary of every `*/report.json` under `root`. Each report's pages and
+/// tables are written again from its report.json first, so that every page follows the
+/// current renderer (a report made by an older fairylab gets today's wording and charts
+/// without replaying its games).
 pub fn summary(root: &Path) -> Result<usize, Error> {
     let mut reports = vec![];
     let entries = std::fs::read_dir(root).map_err(|e| Error(format!("cannot read {}: {e}", root.display())))?;
@@ -709,12 +722,17 @@ pub fn summary(root: &Path) -> Result<usize, Error> {
         let p = e.path().join("report.json");
         if let Ok(text) = std::fs::read_to_string(&p) {
             let d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
-            reports.push(d);
+            write(&e.path(), &d)?;
+            reports.push((e.file_name().to_string_lossy().into_owned(), d));
         }
     }
-    reports.sort_by(|a, b| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
-    std::fs::write(root.join("summary.md"), summary::summary_markdown(&reports)).map_err(|e| Error(e.to_string()))?;
-    std::fs::write(root.join("summary.html"), summary::summary_html(&reports)).map_err(|e| Error(e.to_string()))?;
+    reports.sort_by(|(_, a), (_, b)| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
+    let (folders, reports): (Vec<String>, Vec<ReportData>) = reports.into_iter().unzip();
+    let write = |name: &str, text: String| {
+        std::fs::write(root.join(name), text).map_err(|e| Error(format!("cannot write {name}: {e}")))
+    };
+    write("summary.md", summary::summary_markdown(&reports, &folders))?;
+    write("summary.html", summary::summary_html(&reports, &folders))?;
     Ok(reports.len())
 }
 

@@ -8,7 +8,19 @@ use super::{glossary, matrix, svg, verdict, PieceValue, ReportData};
 // Shared with the report test, which checks the text against report.json.
 
 pub fn pct(i: &Interval) -> String {
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
     format!("{:.1} % [{:.1}, {:.1}]", 100.0 * i.value, 100.0 * i.low, 100.0 * i.high)
+}
+
+/// A share of games in per cent, or not enough data.
+pub fn share(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.1} %", 100.0 * x)
+    } else {
+        NOT_ENOUGH.into()
+    }
 }
 
 pub fn elo(i: &Interval) -> String {
@@ -32,6 +44,9 @@ fn precision(d: &ReportData) -> String {
         .collect();
     values.sort_by(f64::total_cmp);
     let mut s = String::new();
+    if d.balance.is_empty() {
+        return s;
+    }
     if score.is_finite() {
         let elo = if elo.is_finite() { format!("±{elo:.0} Elo") } else { NOT_ENOUGH.to_string() };
         s += &format!(
@@ -41,11 +56,21 @@ fn precision(d: &ReportData) -> String {
             s += &format!(", piece values ±{m:.2} pawns (median)");
         }
         s += ".";
-        if matches!(d.budget, super::Budget::Tiny | super::Budget::Quick) {
-            s += " A quick look: differences inside these margins are not findings; `--budget standard` plays ten times the games (intervals about a third as wide).";
-        }
-        s += "\n\n";
+    } else {
+        let games = d.balance.iter().map(|b| b.games).min().unwrap_or(0);
+        s += &format!(
+            "Precision at this budget: {NOT_ENOUGH} for intervals on White's score ({games} games per balance run; at least {} are needed).",
+            crate::stats::interval::MIN_GAMES
+        );
     }
+    if matches!(d.budget, super::Budget::Tiny | super::Budget::Quick) {
+        let more = super::Budget::Standard.pairs() as f64 / d.budget.pairs() as f64;
+        s += &format!(
+            " A quick look: differences inside these margins are not findings; `--budget standard` plays {more:.0} times the games (intervals about {:.0} % as wide).",
+            100.0 / more.sqrt()
+        );
+    }
+    s += "\n\n";
     s
 }
 
@@ -128,13 +153,13 @@ fn balance_md(d: &ReportData, _: &Names) -> String {
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
     for b in &d.balance {
         s += &format!(
-            "| {} | {} | {} | {} | {} | {:.1} % |\n",
+            "| {} | {} | {} | {} | {} | {} |\n",
             b.label,
             b.games,
             pct(&b.white_score),
             elo(&b.white_elo),
             pct(&b.draw_rate),
-            100.0 * b.decisive_rate
+            share(b.decisive_rate)
         );
     }
     s
@@ -417,81 +442,58 @@ fn notes_md(d: &ReportData, _: &Names) -> String {
     s
 }
 
-fn table_html(md_rows: &[Vec<String>]) -> String {
-    let mut s = String::from("<table>");
-    for (i, row) in md_rows.iter().enumerate() {
-        s += "<tr>";
-        for c in row {
-            let tag = if i == 0 { "th" } else { "td" };
-            s += &format!("<{tag}>{}</{tag}>", inline(c));
-        }
-        s += "</tr>";
-    }
-    s + "</table>"
-}
-
-/// Markdown's inline marks as HTML: escapes, `**bold**`, code marks dropped.
-fn inline(text: &str) -> String {
-    let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('`', "");
-    let mut out = String::new();
-    for (i, part) in escaped.split("**").enumerate() {
-        if i % 2 == 1 {
-            out += &format!("<b>{part}</b>");
-        } else {
-            out += part;
-        }
-    }
-    out
-}
-
-/// Markdown as this module writes it (headings, tables, bullets, paragraphs) as an HTML
-/// body; `charts` adds what belongs under each `##` heading.
+/// The page's Markdown as an HTML body (CommonMark with tables, by pulldown-cmark);
+/// `charts` adds what belongs under each `##` heading, after the section's opening block
+/// (its verdict), so the verdict leads. Links to a sibling report's `report.md` point to
+/// its `report.html`, so the HTML pages link to each other.
 pub(super) fn md_html(md: &str, charts: &dyn Fn(&str, &mut String)) -> String {
-    let mut body = String::new();
-    let mut rows: Vec<Vec<String>> = vec![];
-    // A section's charts follow its opening block (the verdict), so the verdict leads.
-    let mut pending: Option<&str> = None;
-    let mut started = false;
-    for line in md.lines().chain([""]) {
-        if line.trim().is_empty() && started {
-            if let Some(h) = pending.take() {
-                if !rows.is_empty() {
-                    body += &table_html(&rows);
-                    rows.clear();
-                }
-                charts(h, &mut body);
+    use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+    let mut events: Vec<Event> = vec![];
+    // The `##` heading being read, then the section awaiting its charts.
+    let mut heading: Option<String> = None;
+    let mut pending: Option<String> = None;
+    let mut depth = 0usize;
+    let flush = |pending: &mut Option<String>, events: &mut Vec<Event>| {
+        if let Some(h) = pending.take() {
+            let mut html = String::new();
+            charts(&h, &mut html);
+            if !html.is_empty() {
+                events.push(Event::Html(CowStr::from(html)));
             }
         }
-        if line.starts_with('|') {
-            if !line.starts_with("|---") {
-                rows.push(line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect());
+    };
+    for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
+        match &event {
+            Event::Start(Tag::Heading { level: HeadingLevel::H2, .. }) => {
+                flush(&mut pending, &mut events);
+                heading = Some(String::new());
             }
-            continue;
+            Event::Text(t) | Event::Code(t) if heading.is_some() => heading.as_mut().unwrap().push_str(t),
+            Event::End(TagEnd::Heading(HeadingLevel::H2)) => pending = heading.take(),
+            Event::Start(_) => depth += 1,
+            Event::End(_) => depth -= 1,
+            _ => {}
         }
-        if !rows.is_empty() {
-            body += &table_html(&rows);
-            rows.clear();
-        }
-        if let Some(h) = line.strip_prefix("## ") {
-            if let Some(p) = pending.take() {
-                charts(p, &mut body);
+        let event = match event {
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let dest = match dest_url.strip_suffix("/report.md") {
+                    Some(dir) if !dest_url.contains(':') => CowStr::from(format!("{dir}/report.html")),
+                    _ => dest_url,
+                };
+                Event::Start(Tag::Link { link_type, dest_url: dest, title, id })
             }
-            body += &format!("<h2>{}</h2>", inline(h));
-            pending = Some(h);
-            started = false;
-            continue;
-        }
-        if !line.trim().is_empty() {
-            started = true;
-        }
-        if let Some(h) = line.strip_prefix("# ") {
-            body += &format!("<h1>{}</h1>", inline(h));
-        } else if let Some(item) = line.strip_prefix("* ") {
-            body += &format!("<p>• {}</p>", inline(item));
-        } else if !line.trim().is_empty() {
-            body += &format!("<p>{}</p>", inline(line));
+            e => e,
+        };
+        let closes_block = matches!(event, Event::End(_)) && depth == 0;
+        let is_heading = matches!(event, Event::End(TagEnd::Heading(_)));
+        events.push(event);
+        if closes_block && !is_heading {
+            flush(&mut pending, &mut events);
         }
     }
+    flush(&mut pending, &mut events);
+    let mut body = String::new();
+    pulldown_cmark::html::push_html(&mut body, events.into_iter());
     body
 }
 
@@ -659,6 +661,9 @@ pub(super) fn interval(v: &PieceValue) -> String {
     if !defined(v) {
         return NOT_ENOUGH.into();
     }
+    if is_unit(v) {
+        return format!("{:.2} ({UNIT})", v.value);
+    }
     format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
 }
 
@@ -670,22 +675,20 @@ pub(super) fn defined(v: &PieceValue) -> bool {
     v.support.is_supported() && v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
 }
 
+/// The unit of a table (the pawn, 1 by definition) has a zero-width interval, which is not
+/// a measurement: it is shown as the unit instead.
+fn is_unit(v: &PieceValue) -> bool {
+    v.low == v.high && v.value == v.low
+}
+
+const UNIT: &str = "the unit";
+
 /// A value and its interval as two table cells, or "not enough data" when undefined.
 pub(super) fn value_cells(v: &PieceValue, signed: bool) -> String {
     match (defined(v), signed) {
         (false, _) => format!("{NOT_ENOUGH} | -"),
+        (true, _) if is_unit(v) => format!("{:.2} | {UNIT}", v.value),
         (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
         (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::inline;
-
-    #[test]
-    fn inline_marks_become_html() {
-        assert_eq!(inline("**no** `MM` a<b & c"), "<b>no</b> MM a&lt;b &amp; c");
-        assert_eq!(inline("plain"), "plain");
     }
 }

@@ -7,12 +7,22 @@ use super::{glossary, svg, verdict, PieceValue, ReportData};
 
 /// The cross-variant page: balance at every search budget (the draw-rate trend with
 /// strength), the effect of each option, and every piece's value by both estimators.
-pub fn summary_markdown(reports: &[ReportData]) -> String {
+/// `folders[i]`, when given, is where report i lies relative to the page: the page links
+/// to it.
+pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
     let mut s = String::from("# fairylab: all variants\n\n");
     s += &format!(
         "{} reports; each figure with its 95 % interval. Every report's own page has the games, seeds and notes.\n\n",
         reports.len()
     );
+    if folders.len() == reports.len() && !reports.is_empty() {
+        let links: Vec<String> = reports
+            .iter()
+            .zip(folders)
+            .map(|(d, f)| format!("[{} ({})]({f}/report.md)", d.title, options_label(d)))
+            .collect();
+        s += &format!("Reports: {}.\n\n", links.join(" · "));
+    }
     s += "## Balance\n\n";
     // Each game's verdict at its stronger (last) search budget, where play is best.
     s += &verdicts(
@@ -175,7 +185,7 @@ fn summary_bomber(reports: &[ReportData]) -> String {
     s
 }
 
-pub fn summary_html(reports: &[ReportData]) -> String {
+pub fn summary_html(reports: &[ReportData], folders: &[String]) -> String {
     let label = |d: &ReportData, extra: &str| {
         let o = if d.options.is_empty() { String::new() } else { format!(" +{}", d.options.join("+")) };
         format!("{}{o} · {extra}", d.title)
@@ -213,6 +223,6 @@ pub fn summary_html(reports: &[ReportData]) -> String {
         }
         _ => {}
     };
-    let md = summary_markdown(reports);
+    let md = summary_markdown(reports, folders);
     page("fairylab summary", &md_html(&md, &charts))
 }

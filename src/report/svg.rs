@@ -64,15 +64,43 @@ fn open(w: f64, h: f64, size: u32, title: &str) -> String {
     )
 }
 
+/// The page's text width (report.html's body): no chart is wider.
+pub const PAGE_WIDTH: f64 = 900.0;
+/// The least room a bar chart's plot keeps beside its labels.
+const MIN_PLOT: f64 = 260.0;
+
+/// `text` in lines of at most `most` characters, broken at spaces (a longer word keeps its
+/// own line).
+fn wrap(text: &str, most: usize) -> Vec<String> {
+    let mut lines: Vec<String> = vec![];
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= most => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
 /// Horizontal bars `(label, value, low, high)` from zero, with their intervals; `axis`
 /// names the quantity and its unit under the axis, `unit` follows each printed value.
 pub fn bars(title: &str, axis: &str, rows: &[(String, f64, f64, f64)], unit: &str) -> String {
     // The label column fits the longest label (about 7 px per character at 12 px), and
-    // the chart widens with it so the bars keep their room.
-    let longest = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0) as f64;
+    // the chart widens with it so the bars keep their room, up to the page's width; longer
+    // labels wrap onto more lines instead of pushing the chart past the page.
+    let most = ((PAGE_WIDTH - 90.0 - MIN_PLOT - 16.0) / 7.0).floor() as usize;
+    let labels: Vec<Vec<String>> = rows.iter().map(|r| wrap(&r.0, most)).collect();
+    let longest = labels.iter().flatten().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+    let lines = labels.iter().map(Vec::len).max().unwrap_or(1) as f64;
     let left = (16.0 + 7.0 * longest).max(190.0);
-    let (row_h, right, top) = (28.0, 90.0, 32.0);
-    let w = left + 420.0 + right;
+    let (row_h, right, top) = ((14.0 * lines + 14.0).max(28.0), 90.0, 32.0);
+    let w = (left + 420.0 + right).min(PAGE_WIDTH);
     let plot_bottom = top + row_h * rows.len() as f64 + 4.0;
     let h = plot_bottom + 40.0;
     let (lo, hi) = bar_span(rows, 0.0);
@@ -97,9 +125,14 @@ pub fn bars(title: &str, axis: &str, rows: &[(String, f64, f64, f64)], unit: &st
         h - 6.0,
         esc(axis)
     );
-    for (i, (label, v, l, u)) in rows.iter().enumerate() {
+    for (i, (_, v, l, u)) in rows.iter().enumerate() {
         let y = top + 4.0 + i as f64 * row_h;
-        s += &format!("<text x=\"8\" y=\"{}\">{}</text>", y + 14.0, esc(label));
+        s += &format!("<text x=\"8\" y=\"{}\">", y + 14.0);
+        for (k, line) in labels[i].iter().enumerate() {
+            let dy = if k == 0 { 0.0 } else { 14.0 };
+            s += &format!("<tspan x=\"8\" dy=\"{dy}\">{}</tspan>", esc(line));
+        }
+        s += "</text>";
         if v.is_finite() {
             let (a, b) = (x(0.0).min(x(*v)), x(0.0).max(x(*v)));
             s += &format!(

@@ -91,7 +91,7 @@ fn sane_z(confidence: f64) -> f64 {
 }
 
 /// Wilson score interval of `n` Bernoulli trials with success rate `p`.
-fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
+pub(crate) fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2n = z * z / n;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
