@@ -248,13 +248,13 @@ mod tests {
         assert!((s.factor - 1.5).abs() < 1e-9 && s.chi2 < 1e-9 && s.dof == 2, "{s:?}");
         assert!(s.low < 1.5 && 1.5 < s.high);
         // The weighted mean leans to the most precise piece.
-        let mixed = [pair("N", est(3.0, 0.01), est(3.3, 0.01)), pair("Q", est(9.0, 0.3), est(18.0, 0.3))];
+        let mixed = [pair("N", est(3.0, 0.01), est(3.3, 0.01)), pair("Q", est(9.0, 0.1), est(18.0, 0.1))];
         let a = compare(&mixed);
         let s = a.scale.unwrap();
         assert!((s.factor - 1.1).abs() < 0.01, "{s:?}");
         // 1.1 and 2.0 with these errors cannot share a factor.
         assert!(s.p_value < 0.05 && s.dof == 1, "{s:?}");
-        let w = [1.0 / (2.0 * 0.01f64.powi(2)), 1.0 / (2.0 * 0.3f64.powi(2))];
+        let w = [1.0 / (2.0 * 0.01f64.powi(2)), 1.0 / (2.0 * 0.1f64.powi(2))];
         let mean = (w[0] * 1.1f64.ln() + w[1] * 2f64.ln()) / (w[0] + w[1]);
         assert!((s.log_mean - mean).abs() < 1e-9);
     }
