@@ -173,6 +173,38 @@ fn an_external_engine_plays_every_study_and_brackets_price_the_comparisons() {
 }
 
 #[test]
+fn the_scale_check_replays_the_pawn_odds_under_each_comparisons_weights() {
+    let out = dir("scale-check");
+    let o = out.to_str().unwrap();
+    let args = ["values", "imbalance", "--variant", "chess", "--compare", "B=N", "--compare", "R=N+P", "--games", "4"];
+    let tail = ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--out", o, "--quiet"];
+    run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("brackets.json")).unwrap()).unwrap();
+    let configs = doc["scale_check"]["configurations"].as_array().unwrap();
+    let names: Vec<&str> = configs.iter().map(|c| c["weights_of"].as_str().unwrap()).collect();
+    assert_eq!(names, ["default", "B=N", "R=N+P"]);
+    assert!(configs.iter().all(|c| c["games"] == 4), "{configs:?}");
+    assert_eq!(read_games(&out.join("scale-check/R-vs-N+P")).unwrap().len(), 4);
+    let rows = read_table(&out);
+    for m in ["pawn-odds@B=N", "pawn-odds@R=N+P"] {
+        assert!(rows.iter().any(|r| r["piece"] == "elo-per-pawn" && r["method"] == m), "no {m} row");
+    }
+    // One configuration for the whole study: nothing to replay.
+    let one = dir("scale-check-one");
+    let o = one.to_str().unwrap();
+    let tail =
+        ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--no-neutral", "--out", o, "--quiet"];
+    run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(one.join("brackets.json")).unwrap()).unwrap();
+    assert_eq!(doc["scale_check"]["configurations"].as_array().unwrap().len(), 1);
+    assert!(!one.join("scale-check").exists());
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&one);
+}
+
+#[test]
 fn shipped_experiment_files_parse() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/experiments");
     let mut names = Vec::new();
@@ -183,7 +215,7 @@ fn shipped_experiment_files_parse() {
         assert!(e.imbalance.is_some() && e.regress.is_some(), "{}", e.name);
     }
     names.sort();
-    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values"]);
+    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values", "chess-values-bracketed"]);
     for bomber in ["bomber-vs-rook-grand", "bomber-vs-rook-hangars"] {
         let e = Experiment::load(&root.join(format!("{bomber}.toml"))).unwrap();
         assert!(e.option_sets.contains(&vec![]) && e.option_sets.contains(&vec!["immediate-landing".to_string()]));

@@ -15,6 +15,12 @@
 //! The calibration match is the same with X = one pawn (the f-pawn by default) and Y =
 //! nothing: the side with the pawn scores `s`, and `elo(s)` is the worth of a pawn.
 //!
+//! Local pricing: with `Settings::bracket` each comparison is then played again with k
+//! pawns added to Y's side around its estimate and priced where the score is even
+//! (`bracketing`), in pawns of its own material context and engine configuration; with
+//! `Settings::scale_check` the pawn-odds match is replayed under each comparison's
+//! neutral weights (`scale_check`, see `values::weights` on one configuration per study).
+//!
 //! Sequential stopping: matches are played in batches of pairs; after each batch every
 //! comparison's 95 % interval in pawns (with the calibration's error inside) is checked and
 //! a comparison whose half-width is at most `precision` stops. The calibration plays on
