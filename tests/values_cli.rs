@@ -94,6 +94,10 @@ fn bad_values_are_clear_errors() {
     }
 }
 
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// fairylab itself as an external UCI engine (`fairylab uci`).
 fn own_uci_engine() -> String {
     format!("name=fl cmd={} arg=uci", env!("CARGO_BIN_EXE_fairylab"))
@@ -115,8 +119,7 @@ fn an_external_engine_plays_every_study_and_brackets_price_the_comparisons() {
     assert!(e.contains("different run"), "{e}");
     // The bracket: two matches of R against N plus k pawns, k around the estimate, each
     // with its games, and the comparison's row priced by it (or saying why not).
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("brackets.json")).unwrap()).unwrap();
+    let doc = read_json(&out.join("brackets.json"));
     let b = &doc["brackets"][0];
     assert_eq!(b["comparison"], "R=N");
     let points = b["points"].as_array().unwrap();
@@ -162,8 +165,7 @@ fn an_external_engine_plays_every_study_and_brackets_price_the_comparisons() {
     )
     .unwrap();
     run_ok(&["experiment", file.to_str().unwrap(), "--out", exp.to_str().unwrap(), "--engine", &engine, "--quiet"]);
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(exp.join("default/imbalance/brackets.json")).unwrap()).unwrap();
+    let doc = read_json(&exp.join("default/imbalance/brackets.json"));
     assert_eq!(doc["brackets"][0]["points"].as_array().unwrap().len(), 3);
     assert!(std::fs::read_to_string(exp.join("default/imbalance/B-vs-N/run.toml")).unwrap().contains("player fl"));
     for d in [&out, &reg, &exp] {
@@ -179,8 +181,7 @@ fn the_scale_check_replays_the_pawn_odds_under_each_comparisons_weights() {
     let args = ["values", "imbalance", "--variant", "chess", "--compare", "B=N", "--compare", "R=N+P", "--games", "4"];
     let tail = ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--out", o, "--quiet"];
     run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("brackets.json")).unwrap()).unwrap();
+    let doc = read_json(&out.join("brackets.json"));
     let configs = doc["scale_check"]["configurations"].as_array().unwrap();
     let names: Vec<&str> = configs.iter().map(|c| c["weights_of"].as_str().unwrap()).collect();
     assert_eq!(names, ["default", "B=N", "R=N+P"]);
@@ -196,8 +197,7 @@ fn the_scale_check_replays_the_pawn_odds_under_each_comparisons_weights() {
     let tail =
         ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--no-neutral", "--out", o, "--quiet"];
     run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(one.join("brackets.json")).unwrap()).unwrap();
+    let doc = read_json(&one.join("brackets.json"));
     assert_eq!(doc["scale_check"]["configurations"].as_array().unwrap().len(), 1);
     assert!(!one.join("scale-check").exists());
     let _ = std::fs::remove_dir_all(&out);

@@ -367,7 +367,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     let mut dirs: Vec<PathBuf> = matches.iter().map(|m| m.dir.clone()).collect();
     let brackets = match s.bracket {
         Some(n) if whole => {
-            let max_pawns = pieces.counts(&start.material(0))?[pieces.pawn] as i32 / 2;
+            let max_pawns = pieces.counts(&start.material(0))?[pieces.pawn] / 2;
             // Rough differences in pawns from the engine's weights, for comparisons without
             // an estimate of their own.
             let rough: Vec<f64> = s
