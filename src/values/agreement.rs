@@ -143,19 +143,20 @@ pub fn compare(pairs: &[PiecePair]) -> Agreement {
 }
 
 /// The pairs of a value table: each single piece with a supported regression row (the
-/// first model found) and a supported `imbalance-lsq` row.
-pub fn pairs_of(rows: &[ValueRow]) -> Vec<PiecePair> {
+/// first model found) and a supported row of `imbalance_method` (`imbalance-lsq`, or
+/// `imbalance-bracket-lsq` for the bracketed values).
+pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str) -> Vec<PiecePair> {
     let est = |r: &ValueRow| Estimate { value: r.value, low: r.ci_low, high: r.ci_high };
     let find = |piece: &str, method: &dyn Fn(&str) -> bool| {
         rows.iter().find(|r| r.piece == piece && r.unit == "pawns" && r.support.is_supported() && method(&r.method))
     };
     let mut out: Vec<PiecePair> = vec![];
-    for r in rows.iter().filter(|r| r.method == "imbalance-lsq" && r.piece.chars().count() == 1) {
+    for r in rows.iter().filter(|r| r.method == imbalance_method && r.piece.chars().count() == 1) {
         if out.iter().any(|p| p.piece == r.piece) {
             continue;
         }
         if let (Some(reg), Some(imb)) =
-            (find(&r.piece, &|m| m.starts_with("regression")), find(&r.piece, &|m| m == "imbalance-lsq"))
+            (find(&r.piece, &|m| m.starts_with("regression")), find(&r.piece, &|m| m == imbalance_method))
         {
             out.push(PiecePair { piece: r.piece.clone(), regression: est(reg), imbalance: est(imb) });
         }
@@ -163,17 +164,19 @@ pub fn pairs_of(rows: &[ValueRow]) -> Vec<PiecePair> {
     out
 }
 
-/// The test as table rows (unit `ratio`, method `log-ratio`): one per piece
+/// The test as table rows (unit `ratio`, method `log-ratio` for `imbalance-lsq` and
+/// `log-ratio-bracket` for `imbalance-bracket-lsq`): one per piece
 /// (`imbalance / regression`) and the common `scale-factor`; their notes carry z, p and
 /// the chi-square.
-pub fn rows(template: &ValueRow, a: &Agreement) -> Vec<ValueRow> {
+pub fn rows(template: &ValueRow, a: &Agreement, imbalance_method: &str) -> Vec<ValueRow> {
+    let method = if imbalance_method == "imbalance-lsq" { "log-ratio" } else { "log-ratio-bracket" };
     let row = |piece: &str, (value, low, high): (f64, f64, f64), note: String| ValueRow {
         piece: piece.to_string(),
         value,
         ci_low: low,
         ci_high: high,
         unit: "ratio".into(),
-        method: "log-ratio".into(),
+        method: method.into(),
         note,
         ..template.clone()
     };
@@ -183,7 +186,7 @@ pub fn rows(template: &ValueRow, a: &Agreement) -> Vec<ValueRow> {
         .map(|p| {
             let verdict = if p.disagree { "disagree" } else { "agree" };
             let note = format!(
-                "imbalance / regression; log-ratio {:+.3} ± {:.3} (z {:+.2}, p {:.3}): {verdict}",
+                "{imbalance_method} / regression; log-ratio {:+.3} ± {:.3} (z {:+.2}, p {:.3}): {verdict}",
                 p.log_ratio,
                 z95() * p.se,
                 p.z,
@@ -273,5 +276,41 @@ mod tests {
         assert!(a.scale.unwrap().p_value.is_nan());
         let none = compare(&[]);
         assert!(none.pieces.is_empty() && none.scale.is_none());
+    }
+
+    #[test]
+    fn a_value_table_pairs_each_piece_and_gives_ratio_rows() {
+        let row = |piece: &str, method: &str, (value, ci_low, ci_high): (f64, f64, f64)| ValueRow {
+            variant: "chess".into(),
+            options: String::new(),
+            piece: piece.into(),
+            value,
+            ci_low,
+            ci_high,
+            support: crate::values::support::Support::Supported,
+            unit: "pawns".into(),
+            method: method.into(),
+            games: 10,
+            nodes: 100,
+            seed: 1,
+            version: "0".into(),
+            note: String::new(),
+        };
+        let table = [
+            row("N", "regression-logistic", (3.0, 2.7, 3.3)),
+            row("Q", "regression-logistic", (9.0, 8.0, 10.0)),
+            row("N", "imbalance-lsq", (3.6, 3.3, 3.9)),
+            row("Q", "imbalance-bracket-lsq", (9.5, 8.5, 10.5)),
+            row("N-B", "imbalance-lsq", (0.1, -0.2, 0.4)),
+        ];
+        let pairs = pairs_of(&table, "imbalance-lsq");
+        assert_eq!(pairs.len(), 1);
+        assert_eq!((pairs[0].piece.as_str(), pairs[0].imbalance.value), ("N", 3.6));
+        assert_eq!(pairs_of(&table, "imbalance-bracket-lsq")[0].piece, "Q");
+        let out = rows(&table[0], &compare(&pairs), "imbalance-lsq");
+        let names: Vec<(&str, &str, &str)> =
+            out.iter().map(|r| (r.piece.as_str(), r.unit.as_str(), r.method.as_str())).collect();
+        assert_eq!(names, [("N", "ratio", "log-ratio"), ("scale-factor", "ratio", "log-ratio")]);
+        assert!((out[0].value - 1.2).abs() < 1e-12 && out[0].note.contains("agree"), "{:?}", out[0]);
     }
 }

@@ -222,15 +222,18 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
 }
 
 /// The two estimators tested against each other (`values::agreement`), as rows, when an
-/// option set has both.
+/// option set has both: the least-squares imbalance values, and the bracketed ones.
 fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
-    let a = super::agreement::compare(&super::agreement::pairs_of(rows));
-    match rows.iter().find(|r| r.method.starts_with("regression")) {
-        Some(template) if !a.pieces.is_empty() => {
-            super::agreement::rows(&ValueRow { games: 0, ..template.clone() }, &a)
+    let Some(template) = rows.iter().find(|r| r.method.starts_with("regression")) else { return vec![] };
+    let template = ValueRow { games: 0, ..template.clone() };
+    let mut out = vec![];
+    for method in ["imbalance-lsq", "imbalance-bracket-lsq"] {
+        let a = super::agreement::compare(&super::agreement::pairs_of(rows, method));
+        if !a.pieces.is_empty() {
+            out.extend(super::agreement::rows(&template, &a, method));
         }
-        _ => vec![],
     }
+    out
 }
 
 impl Experiment {

@@ -210,7 +210,13 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
             r.brackets.iter().filter(|b| b.value.is_some()).count(),
             comb.additivity()
         );
-        rows.extend(combined_rows(ctx, r, comb, letters, "imbalance-bracket-lsq", games_all, &note));
+        // The pawn is the unit here by construction (exactly 1): no row.
+        let unit = |l: &char| {
+            let t = r.letters.iter().position(|x| x == l);
+            t.and_then(|t| comb.values[t]).is_some_and(|v| v.high - v.low < 1e-6)
+        };
+        let pieces: Vec<char> = letters.iter().copied().filter(|l| !unit(l)).collect();
+        rows.extend(combined_rows(ctx, r, comb, &pieces, "imbalance-bracket-lsq", games_all, &note));
     }
     rows
 }

@@ -187,13 +187,16 @@ pub(super) fn play(
 pub fn combined(priced: &[Priced], pieces: &Pieces) -> Option<Result<Combined, String>> {
     let mut unit = vec![0; pieces.len()];
     unit[pieces.pawn] = 1;
-    // The unit as an equation known far better than any match, so the combination's
-    // ratio to it is the value itself.
-    let mut equations = vec![Equation { coefficients: unit, elo: Measure { value: 1.0, se: 1e-9 } }];
+    let mut equations = vec![];
     for p in priced {
         let (Some(v), Ok(c)) = (p.value, Comparison::parse(&p.comparison, pieces)) else { continue };
         equations.push(Equation { coefficients: c.coefficients(pieces), elo: Measure { value: v.value, se: v.se } });
     }
+    // The unit as an equation known a thousand times better than any match, so the
+    // combination's ratio to it is the value itself (and not so much better that the
+    // normal matrix looks singular to the Cholesky factorisation).
+    let best = equations.iter().map(|e| e.elo.se).fold(f64::INFINITY, f64::min);
+    equations.push(Equation { coefficients: unit, elo: Measure { value: 1.0, se: 1e-3 * best } });
     (equations.len() > 2).then(|| combine(&equations, pieces.len(), pieces.pawn))
 }
 
@@ -223,5 +226,35 @@ mod tests {
         let a = c("Q=R+B+P").coefficients(&p);
         let b = shifted(&c("Q=R+B+P"), 'P', 2).coefficients(&p);
         assert_eq!(b[p.pawn], a[p.pawn] - 2);
+    }
+
+    #[test]
+    fn bracketed_differences_combine_into_piece_values() {
+        let p = Pieces::of(crate::Variant::load("chess", &[]).unwrap()).unwrap();
+        let priced = |comparison: &str, value: f64, se: f64| Priced {
+            comparison: comparison.into(),
+            label: String::new(),
+            points: vec![],
+            value: Some(Interval { value, se, low: value - 2.0 * se, high: value + 2.0 * se }),
+            elo_per_pawn: None,
+            elo_per_pawn_se: None,
+            bracketed: true,
+            chi2: f64::NAN,
+            dof: 0,
+            p_value: f64::NAN,
+            note: String::new(),
+        };
+        let all = [
+            priced("N=P+P+P", 0.58, 0.13),
+            priced("B=N", 0.47, 0.22),
+            priced("R=N+P+P", 0.48, 0.19),
+            priced("Q=R+N+P", 2.1, 0.21),
+        ];
+        let c = combined(&all, &p).unwrap().unwrap();
+        let v = |l: char| c.values[p.index(l).unwrap()].unwrap();
+        assert!((v('N').value - 3.58).abs() < 1e-4, "{:?}", v('N'));
+        assert!((v('Q').value - (3.58 + 2.48 + 3.58 + 1.0 + 2.1)).abs() < 1e-3, "{:?}", v('Q'));
+        assert!(v('N').low < 3.58 && 3.58 < v('N').high);
+        assert!(combined(&all[..1], &p).is_none());
     }
 }
