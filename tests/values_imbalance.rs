@@ -203,7 +203,7 @@ fn a_queen_whose_worth_depends_on_what_it_is_traded_for_fails_the_test() {
 // bracketed where it is traded.
 
 use fairylab::values::imbalance::bracket::{price, Point};
-use fairylab::values::imbalance::bracketing::choose;
+use fairylab::values::imbalance::bracketing::{choose, next_k};
 
 /// A comparison in a material model whose pawn is worth `elo_per_pawn` Elo where it is
 /// traded, and whose two sides differ by `pawns` of those local pawns.
@@ -232,17 +232,27 @@ fn bracket_tails(seed: u64, c: &Context, start_pawn: f64, n: u32, pairs: usize, 
         let own_elo = elo(pair_score(&own).unwrap()).unwrap();
         let cal = elo(pair_score(&simulate_elo(&mut rng, start_pawn, pairs)).unwrap()).unwrap();
         let centre = in_pawns(own_elo, cal).map_or(rough, |d| d.value);
-        let points: Vec<Point> = choose(centre, n, 4)
+        let play = |k: i32, rng: &mut Rng| match k {
+            0 => Some(own_elo),
+            _ => elo(pair_score(&simulate_elo(rng, c.elo_per_pawn * (c.pawns - k as f64), pairs))?),
+        };
+        let mut points: Vec<Point> = choose(centre, n, 4)
             .into_iter()
-            .filter_map(|k| {
-                let e = match k {
-                    0 => own_elo,
-                    _ => elo(pair_score(&simulate_elo(&mut rng, c.elo_per_pawn * (c.pawns - k as f64), pairs))?)?,
-                };
-                Some(Point { pawns: k, elo: e })
-            })
+            .filter_map(|k| Some(Point { pawns: k, elo: play(k, &mut rng)? }))
             .collect();
-        match price(&points).ok().and_then(|b| b.value) {
+        let initial = points.len();
+        let mut priced = price(&points).ok().and_then(|b| b.value);
+        // Past an end, one more match there (twice at most), as the study does.
+        loop {
+            let ks: Vec<i32> = points.iter().map(|p| p.pawns).collect();
+            let Some(k) = next_k(&ks, initial, priced.map(|v| v.value), 4) else { break };
+            match play(k, &mut rng) {
+                Some(e) => points.push(Point { pawns: k, elo: e }),
+                None => break,
+            }
+            priced = price(&points).ok().and_then(|b| b.value);
+        }
+        match priced {
             Some(v) => {
                 below += usize::from(v.high < c.pawns);
                 above += usize::from(v.low > c.pawns);

@@ -126,59 +126,101 @@ pub(super) fn play(
             note: String::new(),
         };
         let centre = parent.result.pawns.map_or(rough, |d| d.value);
-        let ks = choose(centre, n, max_pawns);
-        for &k in &ks {
-            if k == 0 {
-                out.points.push(point(0, c, &parent.result.penta));
-                continue;
-            }
-            let moved = shifted(c, pawn, k);
-            let (lack_w, lack_b) = moved.removal();
-            let mut m = Match {
-                result: MatchResult {
-                    comparison: Some(moved.clone()),
-                    label: moved.text(),
-                    engine: parent.result.engine.clone(),
-                    note: format!("bracket of {} at {k:+} pawns", c.text()),
-                    ..parent.result.clone()
-                },
-                removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
-                dir: s.play.out.join("bracket").join(slug(&c.text())).join(format!("k{k:+}")),
-                pairs: 0,
-            };
-            m.play_to(s, s.max_pairs)?;
-            s.play.progress.note(&format!("  {:<12} {:>6} games  {}", m.result.label, 2 * m.pairs, {
-                let p = point(k, &moved, &m.result.penta);
-                p.elo.map_or("no finite Elo".to_string(), |e| format!("Elo {e:+.1}"))
-            }));
-            out.points.push(point(k, &moved, &m.result.penta));
-            dirs.push(m.dir);
+        for k in choose(centre, n, max_pawns) {
+            let (p, dir) = play_point(s, parent, c, pawn, k)?;
+            out.points.push(p);
+            dirs.extend(dir);
         }
-        let usable: Vec<Point> = out
-            .points
-            .iter()
-            .filter_map(|p| {
-                let (value, se) = (p.elo?, p.elo_se?);
-                Some(Point { pawns: p.pawns, elo: Measure { value, se } })
-            })
-            .collect();
-        match bracket::price(&usable) {
-            Ok(b) => {
-                out.value = b.value;
-                out.elo_per_pawn = Some(b.elo_per_pawn.value);
-                out.elo_per_pawn_se = Some(b.elo_per_pawn.se);
-                out.bracketed = b.bracketed;
-                (out.chi2, out.dof, out.p_value) = (b.chi2, b.dof, b.p_value);
-                out.note = b.note;
-                if out.value.is_some() && !b.bracketed {
-                    out.note = "extrapolated: the even score lies outside the pawns played".into();
-                }
-            }
-            Err(e) => out.note = format!("{e} (lopsided matches have no finite Elo)"),
+        price_points(&mut out);
+        let initial = out.points.len();
+        while let Some(k) = extension(&out, initial, max_pawns) {
+            let (p, dir) = play_point(s, parent, c, pawn, k)?;
+            out.points.push(p);
+            dirs.extend(dir);
+            price_points(&mut out);
         }
         priced.push(out);
     }
     Ok((priced, dirs))
+}
+
+/// The next `k` to play when the even score lies outside the pawns played: one beyond
+/// the end it lies past, so the price is interpolated rather than extrapolated from a
+/// line fitted elsewhere. At most two such matches (then the note says "extrapolated"),
+/// none when the price has no interval or `k` would exceed `max_pawns`.
+/// `initial` is how many of `ks` the bracket started with.
+pub fn next_k(ks: &[i32], initial: usize, value: Option<f64>, max_pawns: i32) -> Option<i32> {
+    let (lo, hi) = (*ks.iter().min()?, *ks.iter().max()?);
+    let v = value?;
+    if ks.len() >= initial + 2 || (lo as f64 <= v && v <= hi as f64) {
+        return None;
+    }
+    let k = if v > hi as f64 { hi + 1 } else { lo - 1 };
+    (k.abs() <= max_pawns).then_some(k)
+}
+
+fn extension(out: &Priced, initial: usize, max_pawns: i32) -> Option<i32> {
+    let ks: Vec<i32> = out.points.iter().map(|p| p.pawns).collect();
+    next_k(&ks, initial, out.value.map(|v| v.value), max_pawns)
+}
+
+/// Plays X against Y plus `k` pawns with the parent comparison's engine configuration
+/// (`k = 0` is the parent's own match, already played).
+fn play_point(
+    s: &Settings,
+    parent: &Match,
+    c: &Comparison,
+    pawn: char,
+    k: i32,
+) -> Result<(BracketPoint, Option<std::path::PathBuf>), String> {
+    if k == 0 {
+        return Ok((point(0, c, &parent.result.penta), None));
+    }
+    let moved = shifted(c, pawn, k);
+    let (lack_w, lack_b) = moved.removal();
+    let mut m = Match {
+        result: MatchResult {
+            comparison: Some(moved.clone()),
+            label: moved.text(),
+            engine: parent.result.engine.clone(),
+            note: format!("bracket of {} at {k:+} pawns", c.text()),
+            ..parent.result.clone()
+        },
+        removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
+        dir: s.play.out.join("bracket").join(slug(&c.text())).join(format!("k{k:+}")),
+        pairs: 0,
+    };
+    m.play_to(s, s.max_pairs)?;
+    let p = point(k, &moved, &m.result.penta);
+    let elo = p.elo.map_or("no finite Elo".to_string(), |e| format!("Elo {e:+.1}"));
+    s.play.progress.note(&format!("  {:<12} {:>6} games  {elo}", m.result.label, 2 * m.pairs));
+    Ok((p, Some(m.dir)))
+}
+
+/// Fits the line through the points played so far and records the price.
+fn price_points(out: &mut Priced) {
+    let usable: Vec<Point> = out
+        .points
+        .iter()
+        .filter_map(|p| {
+            let (value, se) = (p.elo?, p.elo_se?);
+            Some(Point { pawns: p.pawns, elo: Measure { value, se } })
+        })
+        .collect();
+    match bracket::price(&usable) {
+        Ok(b) => {
+            out.value = b.value;
+            out.elo_per_pawn = Some(b.elo_per_pawn.value);
+            out.elo_per_pawn_se = Some(b.elo_per_pawn.se);
+            out.bracketed = b.bracketed;
+            (out.chi2, out.dof, out.p_value) = (b.chi2, b.dof, b.p_value);
+            out.note = b.note;
+            if out.value.is_some() && !b.bracketed {
+                out.note = "extrapolated: the even score lies outside the pawns played".into();
+            }
+        }
+        Err(e) => out.note = format!("{e} (lopsided matches have no finite Elo)"),
+    }
 }
 
 /// The bracketed differences combined by least squares into values of whole pieces, in
@@ -212,6 +254,14 @@ mod tests {
         assert_eq!(choose(0.2, 3, 4), [-1, 0, 1]);
         // Never more pawns than a side can give.
         assert_eq!(choose(3.6, 3, 4), [3, 4]);
+        // An even score beyond the pawns played: one more match past that end, twice at most.
+        assert_eq!(next_k(&[0, 1, 2], 3, Some(2.1), 4), Some(3));
+        assert_eq!(next_k(&[0, 1], 2, Some(-0.5), 4), Some(-1));
+        assert_eq!(next_k(&[0, 1, 2, 3], 3, Some(4.2), 4), Some(4));
+        assert_eq!(next_k(&[0, 1, 2, 3, 4], 3, Some(5.2), 8), None);
+        assert_eq!(next_k(&[2, 3, 4], 3, Some(4.5), 4), None);
+        assert_eq!(next_k(&[0, 1, 2], 3, Some(1.5), 4), None);
+        assert_eq!(next_k(&[0, 1, 2], 3, None, 4), None);
     }
 
     #[test]
