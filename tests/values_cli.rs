@@ -83,11 +83,125 @@ fn bad_values_are_clear_errors() {
         (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--calibration", "a1=a8"], "pawns"),
         (&["values", "imbalance", "--variant", "chess", "--compare", "Q+Q=R"], "no 'Q'"),
         (&["experiment", "/nonexistent/exp.toml"], "cannot read"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--bracket", "1"], "2 or 3"),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--engine", "name=x nodes=5"], "cmd="),
+        (&["values", "imbalance", "--variant", "chess", "--compare", "N=B", "--engine", "cmd=/bin/true"], "name"),
+        (&["values", "regress", "--variant", "chess", "--games", "4", "--out", "y", "--engine", "name=x"], "cmd="),
     ];
     for (args, needle) in cases {
         let e = error_of(args);
         assert!(e.contains(needle), "{args:?}: error '{e}' does not mention '{needle}'");
     }
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// fairylab itself as an external UCI engine (`fairylab uci`).
+fn own_uci_engine() -> String {
+    format!("name=fl cmd={} arg=uci", env!("CARGO_BIN_EXE_fairylab"))
+}
+
+#[test]
+fn an_external_engine_plays_every_study_and_brackets_price_the_comparisons() {
+    let out = dir("external");
+    let o = out.to_str().unwrap();
+    let engine = own_uci_engine();
+    let args = ["values", "imbalance", "--variant", "chess", "--compare", "R=N", "--games", "8", "--nodes", "100"];
+    let tail = ["--batch", "4", "--min-pairs", "4", "--bracket", "2", "--engine", &engine, "--out", o, "--quiet"];
+    let all: Vec<&str> = args.iter().chain(&tail).copied().collect();
+    run_ok(&all);
+    // Every run folder records the player, so another engine never resumes it.
+    let manifest = std::fs::read_to_string(out.join("R-vs-N/run.toml")).unwrap();
+    assert!(manifest.contains("player fl") && manifest.contains("uci"), "{manifest}");
+    let e = error_of(&args.iter().chain(&["--out", o, "--quiet"]).copied().collect::<Vec<_>>());
+    assert!(e.contains("different run"), "{e}");
+    // The bracket: two matches of R against N plus k pawns, k around the estimate, each
+    // with its games, and the comparison's row priced by it (or saying why not).
+    let doc = read_json(&out.join("brackets.json"));
+    let b = &doc["brackets"][0];
+    assert_eq!(b["comparison"], "R=N");
+    let points = b["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2, "{b}");
+    let ks: Vec<i64> = points.iter().map(|p| p["pawns"].as_i64().unwrap()).collect();
+    assert_eq!(ks[1], ks[0] + 1);
+    for p in points.iter().filter(|p| p["pawns"] != 0) {
+        assert_eq!(p["games"], 8, "{p}");
+        let k = p["pawns"].as_i64().unwrap();
+        let games = read_games(&out.join(format!("bracket/R-vs-N/k{k:+}"))).unwrap();
+        assert_eq!(games.len(), 8);
+    }
+    let rows = read_table(&out);
+    assert!(rows.iter().any(|r| r["piece"] == "R-N" && r["method"] == "imbalance-bracket"), "no bracket row");
+    // The regression's corpus and an experiment by the same engine.
+    let reg = dir("external-regress");
+    let r = reg.to_str().unwrap();
+    run_ok(&[
+        "values",
+        "regress",
+        "--variant",
+        "chess",
+        "--games",
+        "6",
+        "--nodes",
+        "100",
+        "--bootstrap",
+        "10",
+        "--out",
+        r,
+        "--engine",
+        &engine,
+        "--quiet",
+    ]);
+    assert_eq!(read_games(&reg).unwrap().len(), 6);
+    assert!(std::fs::read_to_string(reg.join("run.toml")).unwrap().contains("player fl"));
+    let exp = dir("external-experiment");
+    let file = exp.with_extension("toml");
+    std::fs::write(
+        &file,
+        "name = \"tiny-external\"\nvariant = \"chess\"\nseed = 2\nnodes = 100\n[imbalance]\ncompare = [\"B=N\"]\n\
+         max_games = 4\nbatch_pairs = 2\nmin_pairs = 2\nbracket = 3\n",
+    )
+    .unwrap();
+    run_ok(&["experiment", file.to_str().unwrap(), "--out", exp.to_str().unwrap(), "--engine", &engine, "--quiet"]);
+    let doc = read_json(&exp.join("default/imbalance/brackets.json"));
+    assert_eq!(doc["brackets"][0]["points"].as_array().unwrap().len(), 3);
+    assert!(std::fs::read_to_string(exp.join("default/imbalance/B-vs-N/run.toml")).unwrap().contains("player fl"));
+    for d in [&out, &reg, &exp] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn the_scale_check_replays_the_pawn_odds_under_each_comparisons_weights() {
+    let out = dir("scale-check");
+    let o = out.to_str().unwrap();
+    let args = ["values", "imbalance", "--variant", "chess", "--compare", "B=N", "--compare", "R=N+P", "--games", "4"];
+    let tail = ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--out", o, "--quiet"];
+    run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
+    let doc = read_json(&out.join("brackets.json"));
+    let configs = doc["scale_check"]["configurations"].as_array().unwrap();
+    let names: Vec<&str> = configs.iter().map(|c| c["weights_of"].as_str().unwrap()).collect();
+    assert_eq!(names, ["default", "B=N", "R=N+P"]);
+    assert!(configs.iter().all(|c| c["games"] == 4), "{configs:?}");
+    assert_eq!(read_games(&out.join("scale-check/R-vs-N+P")).unwrap().len(), 4);
+    let rows = read_table(&out);
+    for m in ["pawn-odds@B=N", "pawn-odds@R=N+P"] {
+        assert!(rows.iter().any(|r| r["piece"] == "elo-per-pawn" && r["method"] == m), "no {m} row");
+    }
+    // One configuration for the whole study: nothing to replay.
+    let one = dir("scale-check-one");
+    let o = one.to_str().unwrap();
+    let tail =
+        ["--nodes", "100", "--batch", "2", "--min-pairs", "2", "--scale-check", "--no-neutral", "--out", o, "--quiet"];
+    run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
+    let doc = read_json(&one.join("brackets.json"));
+    assert_eq!(doc["scale_check"]["configurations"].as_array().unwrap().len(), 1);
+    assert!(!one.join("scale-check").exists());
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&one);
 }
 
 #[test]
@@ -101,7 +215,7 @@ fn shipped_experiment_files_parse() {
         assert!(e.imbalance.is_some() && e.regress.is_some(), "{}", e.name);
     }
     names.sort();
-    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values"]);
+    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values", "chess-values-bracketed"]);
     for bomber in ["bomber-vs-rook-grand", "bomber-vs-rook-hangars"] {
         let e = Experiment::load(&root.join(format!("{bomber}.toml"))).unwrap();
         assert!(e.option_sets.contains(&vec![]) && e.option_sets.contains(&vec!["immediate-landing".to_string()]));
@@ -127,6 +241,8 @@ fn experiment_file_errors_name_the_problem() {
         ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nmodels = [\"probit\"]\n", "probit"),
         ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\nengine = { \"value.Z\" = 1 }\n[regress]\ngames = 4\n", "value.Z"),
         ("name = \"t\"\nvariant = [1]\n", "line 2"),
+        (&good.replace("max_games = 4", "max_games = 4\nbracket = 4"), "bracket"),
+        (&good.replace("nodes = 100", "nodes = 100\nplayer = \"name=x\""), "player"),
     ];
     for (text, needle) in cases {
         let e = Experiment::parse(text, "t.toml").expect_err(text);

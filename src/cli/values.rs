@@ -4,7 +4,7 @@
 use super::common::RunFlags;
 use super::progress::progress;
 use crate::values::experiment::{Experiment, Overrides};
-use crate::values::study::{imbalance, regress, ImbalanceRequest, RegressRequest};
+use crate::values::study::{imbalance_with, regress_with, Extras, ImbalanceRequest, RegressRequest};
 use crate::values::table::{self, ValueRow};
 use crate::Error;
 use clap::{Args, Subcommand};
@@ -79,6 +79,11 @@ pub struct RegressArgs {
     /// Also report a difference `X=Y` (e.g. `F=R` for F-R), as the imbalance command does.
     #[arg(long = "compare")]
     pub compare: Vec<String>,
+    /// An external UCI engine as the player of every game, in `match --engine` syntax
+    /// with `cmd=` (`"name=fs cmd=/usr/bin/fairy-stockfish option.Threads=1"`); the
+    /// variant goes to it as `UCI_Variant` unless an option sets it.
+    #[arg(long)]
+    pub engine: Option<String>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -125,6 +130,20 @@ pub struct ImbalanceArgs {
     /// Default: runs/imbalance-<variant>[-<options>]-s<seed>.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Price each comparison X=Y locally: after its match, play X against Y plus k pawns
+    /// for N (2 or 3) values of k around its estimate and interpolate to an even score
+    /// (rows `imbalance-bracket`, `imbalance-bracket-lsq`; details in brackets.json).
+    #[arg(long, value_name = "N")]
+    pub bracket: Option<u32>,
+    /// Play the pawn-odds match under each comparison's neutral weights too and test
+    /// whether they change the Elo of a pawn (rows `pawn-odds@X=Y`).
+    #[arg(long)]
+    pub scale_check: bool,
+    /// An external UCI engine as the player of every game, in `match --engine` syntax
+    /// with `cmd=` (`"name=fs cmd=/usr/bin/fairy-stockfish option.Threads=1"`); the
+    /// variant goes to it as `UCI_Variant` unless an option sets it.
+    #[arg(long)]
+    pub engine: Option<String>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -195,6 +214,11 @@ pub struct ExperimentArgs {
     /// Multiply every game budget by this factor (e.g. 0.1 for a quick look).
     #[arg(long)]
     pub scale: Option<f64>,
+    /// An external UCI engine as the player of every game, in `match --engine` syntax
+    /// with `cmd=` (`"name=fs cmd=/usr/bin/fairy-stockfish option.Threads=1"`); the
+    /// variant goes to it as `UCI_Variant` unless an option sets it.
+    #[arg(long)]
+    pub engine: Option<String>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -216,11 +240,13 @@ fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
 pub fn run(a: &ValuesArgs) -> Result<(), Error> {
     match &a.command {
         ValuesCommand::Regress(r) => {
-            let rows = regress(&r.request()?)?;
+            let extras = Extras { engine: r.engine.clone(), ..Extras::default() };
+            let rows = regress_with(&r.request()?, &extras)?;
             finish(&rows, r.out.as_ref())
         }
         ValuesCommand::Imbalance(i) => {
-            let (rows, out) = imbalance(&i.request()?)?;
+            let extras = Extras { engine: i.engine.clone(), bracket: i.bracket, scale_check: i.scale_check };
+            let (rows, out) = imbalance_with(&i.request()?, &extras)?;
             finish(&rows, Some(&out))
         }
     }
@@ -233,8 +259,14 @@ pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
     // Checked here (0 is refused), passed as given: without the flag the file's value holds.
     a.run.workers.threads()?;
     let concurrency = a.run.workers.concurrency;
-    let o =
-        Overrides { out: a.out.clone(), scale: a.scale, concurrency, progress: progress(a.run.workers.quiet), shard };
+    let o = Overrides {
+        out: a.out.clone(),
+        scale: a.scale,
+        concurrency,
+        progress: progress(a.run.workers.quiet),
+        shard,
+        engine: a.engine.clone(),
+    };
     let rows = e.run(&o)?;
     if shard.is_none() {
         print!("{}", table::format(&rows));

@@ -64,6 +64,10 @@ pub struct Experiment {
     /// moves loses (0 = play every game out).
     #[serde(default = "default_resign")]
     pub resign_score: i32,
+    /// An external UCI engine playing every game (`--engine` spec with `cmd=`); absent:
+    /// fairylab's own engine with `engine` weights.
+    #[serde(default)]
+    pub player: Option<String>,
     #[serde(default)]
     pub imbalance: Option<ImbalanceSection>,
     #[serde(default)]
@@ -107,6 +111,12 @@ pub struct ImbalanceSection {
     pub random_plies: u32,
     #[serde(default = "yes")]
     pub neutral_weights: bool,
+    /// Price each comparison locally with this many bracket matches (2 or 3).
+    #[serde(default)]
+    pub bracket: Option<u32>,
+    /// Play the pawn-odds match under each comparison's neutral weights too.
+    #[serde(default)]
+    pub scale_check: bool,
 }
 
 fn default_batch() -> u64 {
@@ -168,6 +178,8 @@ pub struct Overrides {
     /// Play only shard `i` of `n` of every match and corpus (no table is written): merge
     /// the shards' folders with `fairylab merge` and run unsharded for the figures.
     pub shard: Option<(u64, u64)>,
+    /// An external UCI engine instead of the file's player (`--engine`).
+    pub engine: Option<String>,
 }
 
 /// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
@@ -207,6 +219,21 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
         sides.1.push(b);
     }
     Ok((sides.0.join("+"), sides.1.join("+")))
+}
+
+/// The two estimators tested against each other (`values::agreement`), as rows, when an
+/// option set has both: the least-squares imbalance values, and the bracketed ones.
+fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
+    let Some(template) = rows.iter().find(|r| r.method.starts_with("regression")) else { return vec![] };
+    let template = ValueRow { games: 0, ..template.clone() };
+    let mut out = vec![];
+    for method in ["imbalance-lsq", "imbalance-bracket-lsq"] {
+        let a = super::agreement::compare(&super::agreement::pairs_of(rows, method));
+        if !a.pieces.is_empty() {
+            out.extend(super::agreement::rows(&template, &a, method));
+        }
+    }
+    out
 }
 
 impl Experiment {
@@ -249,6 +276,9 @@ impl Experiment {
                 if im.precision.is_some_and(|p| p.is_nan() || p <= 0.0) {
                     return fail("[imbalance] precision must be positive".into());
                 }
+                if im.bracket.is_some_and(|n| !(2..=3).contains(&n)) {
+                    return fail("[imbalance] bracket must be 2 or 3 matches".into());
+                }
             }
             if let Some(r) = &e.regress {
                 if r.models.is_empty() {
@@ -261,6 +291,9 @@ impl Experiment {
                     return fail("[regress] games must be positive and bootstrap at least 10".into());
                 }
             }
+        }
+        if let Some(p) = &e.player {
+            super::selfplay::external_player(p).map_err(|err| format!("{origin}: player: {err}"))?;
         }
         Ok(e)
     }
@@ -293,6 +326,13 @@ impl Experiment {
         if self.resign_score <= 0 {
             adjudication.resign_moves = 0;
         }
+        let player = match o.engine.as_ref().or(self.player.as_ref()) {
+            Some(text) => Some(super::selfplay::external_player(text)?),
+            None => None,
+        };
+        if let Some(p) = &player {
+            note(format!("every game played by {} (external UCI engine)", p.name));
+        }
         let mut rows = Vec::new();
         note(format!(
             "experiment {} (seed {}, {} nodes per move, fairylab {})",
@@ -310,6 +350,7 @@ impl Experiment {
                 Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
             let pieces = Pieces::of(variant)?;
             note(format!("== {} [{}]", self.variant, label));
+            let first = rows.len();
             let mut imbalance_dirs = Vec::new();
             if let Some(im) = &self.imbalance {
                 let comparisons =
@@ -335,10 +376,16 @@ impl Experiment {
                     min_pairs: im.min_pairs.min(scaled(im.max_games) / 2),
                     precision: im.precision,
                     neutral: im.neutral_weights,
+                    player: player.clone(),
+                    bracket: im.bracket,
+                    scale_check: im.scale_check,
                 };
                 let r = imbalance::run(&s)?;
                 if o.shard.is_none() {
                     rows.extend(study::imbalance_table(&ctx, &r, &o.progress));
+                    if im.bracket.is_some() || im.scale_check {
+                        study::write_brackets(&s.play.out, &r)?;
+                    }
                 }
                 imbalance_dirs = r.dirs;
             }
@@ -362,7 +409,7 @@ impl Experiment {
                     jitter: rg.jitter,
                     fens: vec![],
                 };
-                corpus::generate(&cs)?;
+                corpus::generate_with(&cs, player.as_ref())?;
                 if o.shard.is_some() {
                     continue;
                 }
@@ -397,6 +444,7 @@ impl Experiment {
                     }
                 }
             }
+            rows.extend(agreement_rows(&rows[first..]));
         }
         if let Some((i, n)) = o.shard {
             note(format!(

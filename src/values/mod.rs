@@ -18,6 +18,7 @@
 //! directories, so every figure can be recomputed from the games with `values regress
 //! --data`.
 
+pub mod agreement;
 pub mod comparison;
 pub mod experiment;
 pub mod imbalance;

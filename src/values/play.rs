@@ -41,6 +41,7 @@ impl PlaySettings {
             progress: self.progress.clone(),
             fens,
             shard: self.shard,
+            player: None,
         }
     }
 }

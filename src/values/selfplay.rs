@@ -18,6 +18,7 @@ use crate::engine::Engine;
 use crate::eval::EngineConfig;
 use crate::games::{Adjudication, EnginePlayer, Player};
 use crate::search::Limits;
+use crate::tournament::engines::{EngineKind, EngineSpec};
 use crate::tournament::manifest::{self, Manifest};
 use crate::tournament::openings::OpeningConfig;
 use crate::tournament::output::GameRow;
@@ -70,17 +71,27 @@ pub struct Plan {
     /// Play only the games of shard `i` of `n` (games `2k` and `2k + 1` form pair `k`).
     /// Not part of the fingerprint: a game is the same whichever machine plays it.
     pub shard: Option<(u64, u64)>,
+    /// An external UCI engine (an `--engine` spec with `cmd=`) that plays every game
+    /// instead of fairylab's, so an estimator's bias can be told from the engine's. Weight
+    /// settings are fairylab's own: with a player, every job's must be empty.
+    pub player: Option<EngineSpec>,
 }
 
 impl Plan {
-    /// The run's manifest, given the engine's signature.
-    fn manifest(&self, signature: u64) -> Manifest {
+    /// The run's manifest, given the engine's signature (`None`: an external player,
+    /// whose spec is then part of the recorded jobs, so its games are never resumed by
+    /// another engine).
+    fn manifest(&self, signature: Option<u64>) -> Manifest {
+        let jobs = match &self.player {
+            Some(p) => format!("{}; player {} {:?}", self.description, p.name, p.kind),
+            None => self.description.clone(),
+        };
         Manifest {
             version: manifest::VERSION,
             kind: "selfplay".into(),
             variant: self.variant.name().into(),
             options: self.variant.options().to_vec(),
-            jobs: Some(self.description.clone()),
+            jobs: Some(jobs),
             openings: self.fens.len(),
             openings_digest: manifest::digest(&self.fens),
             random_plies: self.random_plies,
@@ -88,7 +99,7 @@ impl Plan {
             seed: self.seed,
             nodes: Some(self.nodes),
             shard: self.shard.map(|(i, n)| format!("{i}/{n}")),
-            signature: Some(format!("{signature:016x}")),
+            signature: signature.map(|s| format!("{s:016x}")),
             adjudication: (&self.adjudication).into(),
             ..Default::default()
         }
@@ -136,7 +147,24 @@ struct Settings<'a> {
 
 impl Roster for Settings<'_> {
     fn player(&self, i: usize) -> Result<Box<dyn Player>, String> {
-        Ok(Box::new(player(self.plan.variant, self.entries[i], self.plan.nodes, "engine")?))
+        match &self.plan.player {
+            Some(spec) => spec.player(self.plan.variant, &Limits::nodes(self.plan.nodes), None),
+            None => Ok(Box::new(player(self.plan.variant, self.entries[i], self.plan.nodes, "engine")?)),
+        }
+    }
+}
+
+/// An external player for the value studies: a `--engine` spec with `cmd=`. fairylab's own
+/// engine is the studies' default player and takes its weights from `--engine-set`.
+pub fn external_player(text: &str) -> Result<EngineSpec, String> {
+    let spec = EngineSpec::parse(text)?;
+    match spec.kind {
+        EngineKind::External { .. } => Ok(spec),
+        EngineKind::Internal { .. } => Err(format!(
+            "--engine {}: the value studies take an external UCI engine here (cmd=...); fairylab's own \
+             engine is the default player, with weights from --engine-set",
+            spec.name
+        )),
     }
 }
 
@@ -184,9 +212,23 @@ impl Referee for Scores {
 
 /// Plays the jobs not yet in `dir` and returns White's score of every job's game, by id.
 pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>, RunError> {
-    let cfg = EngineConfig::for_variant(plan.variant.name()).map_err(RunError::Player)?;
-    let mut engine = Engine::new(plan.variant, &cfg, &[], 1).map_err(|e| RunError::Player(e.0))?;
-    let signature = engine.signature().map_err(|e| RunError::Player(e.0))?;
+    let signature = match &plan.player {
+        Some(p) => {
+            if jobs.iter().any(|j| !j.white.is_empty() || !j.black.is_empty()) {
+                return Err(RunError::Invalid(format!(
+                    "{}: weight settings (neutral weights, jitter, --engine-set) change fairylab's own engine, \
+                     not an external one",
+                    p.name
+                )));
+            }
+            None
+        }
+        None => {
+            let cfg = EngineConfig::for_variant(plan.variant.name()).map_err(RunError::Player)?;
+            let mut engine = Engine::new(plan.variant, &cfg, &[], 1).map_err(|e| RunError::Player(e.0))?;
+            Some(engine.signature().map_err(|e| RunError::Player(e.0))?)
+        }
+    };
     let openings = plan.openings();
     let run = Run {
         variant: plan.variant,
@@ -196,7 +238,7 @@ pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>,
         folder: Some(Folder {
             dir,
             manifest: plan.manifest(signature),
-            legacy: legacy::selfplay_text(plan, signature),
+            legacy: legacy::selfplay_text(plan, signature.unwrap_or(0)),
             extendable: false,
         }),
         pgn: None,

@@ -98,6 +98,34 @@ pub struct ImbalanceRequest {
     pub progress: Progress,
 }
 
+/// Study settings beyond the requests (which callers build field by field, so they keep
+/// their fields): the player, local pawn pricing and the neutral-weight scale check.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// An external UCI engine playing every game, as an `--engine` spec with `cmd=`
+    /// (`name=fs cmd=/path option.UCI_Variant=chess`); fairylab's own engine by default.
+    pub engine: Option<String>,
+    /// Bracket each comparison with 2 or 3 matches of X against Y plus k pawns.
+    pub bracket: Option<u32>,
+    /// Play the pawn-odds match under each comparison's neutral weights too.
+    pub scale_check: bool,
+}
+
+impl Extras {
+    /// The external player, checked.
+    pub fn player(&self) -> Result<Option<crate::tournament::engines::EngineSpec>, Error> {
+        self.engine.as_deref().map(super::selfplay::external_player).transpose().map_err(Error)
+    }
+
+    /// The bracket size, checked.
+    pub fn bracket(&self) -> Result<Option<u32>, Error> {
+        match self.bracket {
+            Some(n) if !(2..=3).contains(&n) => Err(Error(format!("--bracket {n}: give 2 or 3 matches"))),
+            b => Ok(b),
+        }
+    }
+}
+
 fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
     list.iter()
         .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
@@ -180,6 +208,12 @@ pub fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) 
 /// played and no rows come back unless the corpus is complete (merged before), since a
 /// fit on part of the games would be another study.
 pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
+    regress_with(a, &Extras::default())
+}
+
+/// [`regress`] with extras (of which the regression uses the player).
+pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Error> {
+    let player = x.player()?;
     let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
@@ -233,7 +267,7 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
             };
             s.validate()?;
             a.progress.note(&format!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", a.seed));
-            let finished = corpus::generate(&s)?;
+            let finished = corpus::generate_with(&s, player.as_ref())?;
             if let (Some((i, k)), true) = (shard, finished < *n) {
                 a.progress.note(&format!(
                     "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
@@ -258,6 +292,15 @@ pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
 /// shard, its games are played (the whole budget: no early stop) and no rows come back.
 pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
+    imbalance_with(a, &Extras::default())
+}
+
+/// [`imbalance`] with an external player, bracketed comparisons or the scale check. The
+/// brackets and the check are also written in full to `brackets.json` in the run
+/// directory.
+pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, PathBuf), Error> {
+    let player = x.player()?;
+    let bracket = x.bracket()?;
     let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
@@ -301,8 +344,14 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
         min_pairs: a.min_pairs.min(a.games / 2),
         precision: a.precision,
         neutral: !a.no_neutral,
+        player,
+        bracket,
+        scale_check: x.scale_check,
     };
     let r = imbalance::run(&s)?;
+    if bracket.is_some() || x.scale_check {
+        write_brackets(&out, &r)?;
+    }
     if let Some((i, n)) = shard {
         a.progress.note(&format!(
             "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
@@ -314,6 +363,16 @@ pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error
     let ctx =
         Context { variant: variant.name().into(), options: options_label(&a.options), nodes: a.nodes, seed: a.seed };
     Ok((imbalance_table(&ctx, &r, &a.progress), out))
+}
+
+/// `brackets.json`: every bracket's matches and price, and the scale check.
+pub fn write_brackets(dir: &std::path::Path, r: &ImbalanceResult) -> Result<(), String> {
+    let doc = serde_json::json!({ "brackets": r.brackets, "scale_check": r.scale_check });
+    let path = dir.join("brackets.json");
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&path, text + "\n"))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Copies of each piece letter in a variant's start position (White's side), and the most
@@ -339,7 +398,12 @@ pub fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize)
 /// least squares. Also returns the comparisons finally played. A shard plays only the
 /// first stage: the rebuilt links need the merged games.
 pub fn imbalance_rebuilt(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, Vec<String>), Error> {
-    let (rows, _) = imbalance(a)?;
+    imbalance_rebuilt_with(a, &Extras::default())
+}
+
+/// [`imbalance_rebuilt`] with extras (player, brackets, scale check) for both stages.
+pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, Vec<String>), Error> {
+    let (rows, _) = imbalance_with(a, x)?;
     if a.shard.is_some() {
         return Ok((rows, a.compare.clone()));
     }
@@ -362,6 +426,6 @@ pub fn imbalance_rebuilt(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, Vec<Str
     a.progress.note(&format!("chain rebuilt from the imbalance values: also playing {}", new.join(", ")));
     let mut again = a.clone();
     again.compare.extend(new);
-    let (rows, _) = imbalance(&again)?;
+    let (rows, _) = imbalance_with(&again, x)?;
     Ok((rows, again.compare))
 }

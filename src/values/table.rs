@@ -5,6 +5,7 @@
 //! `values.csv` has the columns of [`ValueRow`] in order; `values.json` is an array of
 //! the same rows as objects.
 
+use super::imbalance::combine::Combined;
 use super::imbalance::ImbalanceResult;
 use super::regression::Regression;
 use super::support::{nan_as_missing, Support, NOT_ENOUGH};
@@ -126,27 +127,128 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
             .join("; ");
         rows.push(row);
     }
+    let games: u64 = cal.penta.games() + r.comparisons.iter().map(|m| m.penta.games()).sum::<u64>();
+    let in_order: Vec<char> = r
+        .comparisons
+        .iter()
+        .filter_map(|m| m.comparison.as_ref())
+        .flat_map(|c| c.x.iter().chain(&c.y))
+        .copied()
+        .collect();
     if let Ok(comb) = &r.combined {
-        let games: u64 = cal.penta.games() + r.comparisons.iter().map(|m| m.penta.games()).sum::<u64>();
-        // Only types that appear in some comparison have a value; the pawn is the unit.
-        for m in &r.comparisons {
-            let Some(c) = &m.comparison else { continue };
-            for &letter in c.x.iter().chain(&c.y) {
-                if rows.iter().any(|r| r.piece == letter.to_string() && r.method == "imbalance-lsq") {
-                    continue;
-                }
-                let Some(t) = r.letters.iter().position(|&l| l == letter) else { continue };
-                let figures = comb.values[t].map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
-                let mut row = ctx.row(&letter.to_string(), figures, "pawns", "imbalance-lsq", games);
-                row.note = format!("least squares over {} matches, {}", r.equations, comb.additivity());
-                if let Some(why) = &comb.unsupported {
-                    row.note = format!("{why}; {}", row.note);
-                }
-                rows.push(row);
-            }
+        let note = format!("least squares over {} matches, {}", r.equations, comb.additivity());
+        rows.extend(combined_rows(ctx, r, comb, &in_order, "imbalance-lsq", games, &note));
+    }
+    rows.extend(bracket_rows(ctx, r, &in_order));
+    rows.extend(scale_check_rows(ctx, r));
+    rows
+}
+
+/// One row per piece of `letters` (first appearance) that a combination values.
+fn combined_rows(
+    ctx: &Context,
+    r: &ImbalanceResult,
+    comb: &Combined,
+    letters: &[char],
+    method: &str,
+    games: u64,
+    note: &str,
+) -> Vec<ValueRow> {
+    let mut rows: Vec<ValueRow> = vec![];
+    for &letter in letters {
+        if rows.iter().any(|r| r.piece == letter.to_string()) {
+            continue;
         }
+        // Only types that appear in some comparison have a value; the pawn is the unit.
+        let Some(t) = r.letters.iter().position(|&l| l == letter) else { continue };
+        let figures = comb.values[t].map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
+        let mut row = ctx.row(&letter.to_string(), figures, "pawns", method, games);
+        row.note = note.to_string();
+        if let Some(why) = &comb.unsupported {
+            row.note = format!("{why}; {}", row.note);
+        }
+        rows.push(row);
     }
     rows
+}
+
+/// Each comparison priced by its bracket (`imbalance-bracket`, in local pawns), the local
+/// pawn's Elo (`elo-per-pawn@X-Y`), and the bracketed differences combined into piece
+/// values (`imbalance-bracket-lsq`).
+fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<ValueRow> {
+    let mut rows = vec![];
+    let mut games_all = 0;
+    for b in &r.brackets {
+        let games: u64 = b.points.iter().map(|p| p.games).sum();
+        games_all += games;
+        let figures = b.value.map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
+        let mut row = ctx.row(&b.label, figures, "pawns", "imbalance-bracket", games);
+        let ks: Vec<String> = b.points.iter().map(|p| format!("{:+}", p.pawns)).collect();
+        let line = if b.dof == 0 {
+            "straight line untested (two points)".to_string()
+        } else {
+            format!("straight line chi2 {:.2} on {} dof, p = {:.3}", b.chi2, b.dof, b.p_value)
+        };
+        let place = if b.bracketed { "interpolated" } else { "not bracketed" };
+        row.note = [format!("local pawn, k = {} pawns to Y; {place}; {line}", ks.join(", ")), b.note.clone()]
+            .into_iter()
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        rows.push(row);
+        if let (Some(e), Some(se)) = (b.elo_per_pawn, b.elo_per_pawn_se) {
+            let h = crate::values::imbalance::calibration::z95() * se;
+            let mut row =
+                ctx.row(&format!("elo-per-pawn@{}", b.label), (e, e - h, e + h), "elo", "imbalance-bracket", games);
+            row.note = format!("the pawn's worth where {} is traded", b.comparison);
+            rows.push(row);
+        }
+    }
+    if let Some(Ok(comb)) = &r.bracket_combined {
+        let note = format!(
+            "least squares over {} bracketed comparisons in local pawns, {}",
+            r.brackets.iter().filter(|b| b.value.is_some()).count(),
+            comb.additivity()
+        );
+        // The pawn is the unit here by construction (exactly 1): no row.
+        let unit = |l: &char| {
+            let t = r.letters.iter().position(|x| x == l);
+            t.and_then(|t| comb.values[t]).is_some_and(|v| v.high - v.low < 1e-6)
+        };
+        let pieces: Vec<char> = letters.iter().copied().filter(|l| !unit(l)).collect();
+        rows.extend(combined_rows(ctx, r, comb, &pieces, "imbalance-bracket-lsq", games_all, &note));
+    }
+    rows
+}
+
+/// The pawn-odds match under each comparison's neutral weights (`pawn-odds@X=Y`).
+fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
+    let Some(check) = &r.scale_check else { return vec![] };
+    let test = if check.dof == 0 {
+        "homogeneity untested".to_string()
+    } else {
+        format!(
+            "same Elo per pawn under every configuration: chi2 {:.2} on {} dof, p = {:.3}",
+            check.chi2, check.dof, check.p_value
+        )
+    };
+    check
+        .configurations
+        .iter()
+        .skip(1)
+        .map(|c| {
+            let figures = match (c.elo_per_pawn, c.se) {
+                (Some(e), Some(se)) if c.games >= crate::stats::MIN_GAMES => {
+                    let h = crate::values::imbalance::calibration::z95() * se;
+                    (e, e - h, e + h)
+                }
+                _ => (f64::NAN, f64::NAN, f64::NAN),
+            };
+            let mut row = ctx.row("elo-per-pawn", figures, "elo", &format!("pawn-odds@{}", c.weights_of), c.games);
+            row.note = format!("pawn odds under the neutral weights of {}; {test}", c.weights_of);
+            row
+        })
+        .collect()
 }
 
 /// Writes `values.csv` and `values.json` into `dir`.

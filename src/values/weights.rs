@@ -9,6 +9,20 @@
 //! under which X and Y are worth exactly the same, so the imbalance is 0 in its eyes and
 //! the result measures what the pieces do on the board, not what the engine believes.
 //!
+//! One engine configuration per study. Neutral weights make each comparison's engine a
+//! little different from the pawn-odds match's, so the Elo of an equation may be on
+//! another scale than the unit it is divided by. We keep them (they remove a pull of the
+//! prior that is measured and large, the scale shift is not known to be) and make the
+//! difference visible and avoidable instead of switching them off silently:
+//!
+//! * `--scale-check` (`imbalance::scale_check`) plays the pawn-odds match again under
+//!   each comparison's weights and tests one Elo per pawn for all of them (chi-square,
+//!   largest relative shift), so a report can state the sensitivity;
+//! * a bracketed comparison (`--bracket`, `imbalance::bracketing`) measures its pawn with
+//!   the comparison's own weights, so its price never mixes configurations;
+//! * `--no-neutral` plays every match, calibration included, with one configuration, and
+//!   an external engine (`--engine`) always does (its evaluation is not ours to change).
+//!
 //! For the regression, where every piece type is estimated at once, no single setting is
 //! neutral. There the weights can be *jittered*: each side of each game gets its own
 //! random scaling of every non-pawn value (seeded per game), so the data come from many

@@ -15,9 +15,7 @@
 //! `points - 2` degrees of freedom). The balance point is interpolated when it lies between
 //! the smallest and largest `k` played, extrapolated (and said so) otherwise.
 //!
-//! The play that feeds this (one match per `k`, the pawns removed from the side with Y's
-//! opponent as in `values::imbalance`) is not wired into the studies yet; the arithmetic is
-//! here, tested on simulated matches.
+//! The matches that feed it are played by `bracketing` (`values imbalance --bracket N`).
 
 use super::calibration::{z95, Interval, Measure};
 use crate::maths::chi2;

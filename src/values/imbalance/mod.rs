@@ -15,6 +15,12 @@
 //! The calibration match is the same with X = one pawn (the f-pawn by default) and Y =
 //! nothing: the side with the pawn scores `s`, and `elo(s)` is the worth of a pawn.
 //!
+//! Local pricing: with `Settings::bracket` each comparison is then played again with k
+//! pawns added to Y's side around its estimate and priced where the score is even
+//! (`bracketing`), in pawns of its own material context and engine configuration; with
+//! `Settings::scale_check` the pawn-odds match is replayed under each comparison's
+//! neutral weights (`scale_check`, see `values::weights` on one configuration per study).
+//!
 //! Sequential stopping: matches are played in batches of pairs; after each batch every
 //! comparison's 95 % interval in pawns (with the calibration's error inside) is checked and
 //! a comparison whose half-width is at most `precision` stops. The calibration plays on
@@ -23,8 +29,10 @@
 //! pairs keep the number of looks small.
 
 pub mod bracket;
+pub mod bracketing;
 pub mod calibration;
 pub mod combine;
+pub mod scale_check;
 
 use crate::stats::interval::MIN_GAMES;
 use crate::stats::Pentanomial;
@@ -56,6 +64,15 @@ pub struct Settings {
     pub precision: Option<f64>,
     /// Neutral weights for each comparison (see `weights`).
     pub neutral: bool,
+    /// An external UCI engine playing every match instead of fairylab's (no neutral
+    /// weights then: it keeps its own evaluation, one configuration for the whole study).
+    pub player: Option<crate::tournament::engines::EngineSpec>,
+    /// Price each comparison locally by this many matches of X against Y plus k pawns
+    /// around balance (2 or 3; see `bracketing`).
+    pub bracket: Option<u32>,
+    /// Play the pawn-odds match again under each comparison's neutral weights and test
+    /// whether they move the Elo of a pawn (see `scale_check`).
+    pub scale_check: bool,
 }
 
 /// One match and its result so far.
@@ -93,6 +110,12 @@ pub struct ImbalanceResult {
     pub equations: usize,
     /// Run directories of the matches (calibration first), for reuse by the regression.
     pub dirs: Vec<PathBuf>,
+    /// Each comparison priced by its own bracket (with `Settings::bracket`).
+    pub brackets: Vec<bracketing::Priced>,
+    /// The bracketed differences combined into piece values (two or more priced).
+    pub bracket_combined: Option<Result<Combined, String>>,
+    /// Whether neutral weights move the Elo of a pawn (with `Settings::scale_check`).
+    pub scale_check: Option<scale_check::ScaleCheck>,
 }
 
 fn slug(label: &str) -> String {
@@ -135,7 +158,21 @@ impl Match {
             "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
             self.removal[0], self.removal[1], self.result.engine
         );
-        s.play.plan(description, vec![])
+        Plan { player: s.player.clone(), ..s.play.plan(description, vec![]) }
+    }
+
+    /// Plays (or reads back) the first `pairs` pairs and records the X side's results.
+    fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), String> {
+        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(pairs))?;
+        let mut penta = Pentanomial::default();
+        for k in 0..pairs {
+            // Score of the side with X: White in the first game, Black in the second.
+            let (Some(a), Some(b)) = (scores.get(&(2 * k)), scores.get(&(2 * k + 1))) else { continue };
+            penta.record(game_result(*a), game_result(1.0 - *b));
+        }
+        self.result.penta = penta;
+        self.pairs = pairs;
+        Ok(())
     }
 }
 
@@ -162,6 +199,11 @@ fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, S
         return Err(fail(format!("White gives {} pawns but Black {}", pawns[0], pawns[1])));
     }
     Ok(pawns[0])
+}
+
+/// The Elo of the side with X in a match so far.
+fn pair_score_elo(m: &MatchResult) -> Option<Measure> {
+    pair_score(&m.penta).and_then(elo)
 }
 
 /// The Elo of one pawn from a handicap of `k` pawns (Elo adds up roughly linearly over
@@ -243,7 +285,9 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
         let mut engine = s.play.engine.clone();
         let mut note = String::new();
-        if s.neutral {
+        if s.player.is_some() {
+            note = "played by an external engine with its own evaluation (no neutral weights)".into();
+        } else if s.neutral {
             match weights::neutral(c, &pieces, &base) {
                 Some(n) => engine.extend(n),
                 None => note = "no neutral weights for this comparison: played with the engine's own".into(),
@@ -277,15 +321,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             // A shard cannot stop early on its part of the games: it plays the budget.
             let step = if s.play.shard.is_some() { s.max_pairs } else { s.batch_pairs };
             let target = (m.pairs + step).min(s.max_pairs);
-            let scores = selfplay::play(&m.plan(s), &m.dir, &m.jobs(target))?;
-            let mut penta = Pentanomial::default();
-            for k in 0..target {
-                // Score of the side with X: White in the first game, Black in the second.
-                let (Some(a), Some(b)) = (scores.get(&(2 * k)), scores.get(&(2 * k + 1))) else { continue };
-                penta.record(game_result(*a), game_result(1.0 - *b));
-            }
-            m.result.penta = penta;
-            m.pairs = target;
+            m.play_to(s, target)?;
         }
         let pawn = {
             let cal = &mut matches[0].result;
@@ -326,6 +362,37 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             ));
         }
     }
+    // Later stages need every comparison's merged games: a shard plays only the matches.
+    let whole = s.play.shard.is_none();
+    let mut dirs: Vec<PathBuf> = matches.iter().map(|m| m.dir.clone()).collect();
+    let brackets = match s.bracket {
+        Some(n) if whole => {
+            let max_pawns = pieces.counts(&start.material(0))?[pieces.pawn] / 2;
+            // Rough differences in pawns from the engine's weights, for comparisons without
+            // an estimate of their own.
+            let rough: Vec<f64> = s
+                .comparisons
+                .iter()
+                .map(|c| {
+                    let a = c.coefficients(&pieces);
+                    let mg: f64 = a.iter().zip(&base).map(|(&k, w)| k as f64 * w.0 as f64).sum();
+                    mg / base[pieces.pawn].0 as f64
+                })
+                .collect();
+            let (priced, more) = bracketing::play(s, n, &matches[1..], &rough, pieces.pawn_letter(), max_pawns)?;
+            dirs.extend(more);
+            priced
+        }
+        _ => vec![],
+    };
+    let scale_check = match s.scale_check && whole {
+        true => {
+            let (check, more) = scale_check::run(s, &matches, k)?;
+            dirs.extend(more);
+            Some(check)
+        }
+        false => None,
+    };
     let calibration = matches[0].result.clone();
     let comparisons: Vec<MatchResult> = matches[1..].iter().map(|m| m.result.clone()).collect();
     let mut equations = Vec::new();
@@ -345,7 +412,6 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         combine(&equations, pieces.len(), pieces.pawn)
     };
     let letters = pieces.types.iter().map(|t| t.letter).collect();
-    let dirs = matches.iter().map(|m| m.dir.clone()).collect();
     Ok(ImbalanceResult {
         calibration,
         calibration_pawns: k,
@@ -354,6 +420,9 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         letters,
         equations: equations.len(),
         dirs,
+        bracket_combined: bracketing::combined(&brackets, &pieces),
+        brackets,
+        scale_check,
     })
 }
 

@@ -8,9 +8,10 @@
 //! `weights`). Every choice derives from the seed and the game number.
 
 use crate::rng::Rng;
+use crate::tournament::engines::EngineSpec;
 use crate::values::pieces::Pieces;
 use crate::values::play::PlaySettings;
-use crate::values::selfplay::{self, Job};
+use crate::values::selfplay::{self, Job, Plan};
 use crate::values::weights;
 
 #[derive(Clone, Debug)]
@@ -85,13 +86,18 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
 /// Plays (or completes) the corpus in `s.play.out` (with a shard, that shard's games); returns
 /// how many of its games the directory holds, so callers can tell a complete corpus.
 pub fn generate(s: &Settings) -> Result<u64, String> {
+    generate_with(s, None)
+}
+
+/// [`generate`] with an external UCI engine (`--engine` spec) as the player.
+pub fn generate_with(s: &Settings, player: Option<&EngineSpec>) -> Result<u64, String> {
     s.validate()?;
     let jobs = jobs(s)?;
     let description = format!(
         "regression corpus: imbalance fraction {}, weight jitter {}, engine {:?}",
         s.imbalance_fraction, s.jitter, s.play.engine
     );
-    let plan = s.play.plan(description, s.fens.clone());
+    let plan = Plan { player: player.cloned(), ..s.play.plan(description, s.fens.clone()) };
     let scores = selfplay::play(&plan, &s.play.out, &jobs)?;
     Ok(jobs.iter().filter(|j| scores.contains_key(&j.id)).count() as u64)
 }
