@@ -649,3 +649,47 @@ fn every_section_opens_with_a_verdict_and_the_page_ends_with_a_glossary() {
         }
     }
 }
+
+#[test]
+fn the_piece_table_tests_the_estimators_by_their_ratio() {
+    let value = |piece: &str, method: &str, v: f64, half: f64| report::PieceValue {
+        piece: piece.into(),
+        value: v,
+        low: v - half,
+        high: v + half,
+        support: Default::default(),
+        method: method.into(),
+        games: 800,
+    };
+    // Imbalance = 1.5 x regression for N and R; the queen's 2.5 x is far off that factor.
+    let mut d = standard_reports().remove(1);
+    d.piece_values = vec![
+        value("N", "regression-logistic", 3.0, 0.3),
+        value("N", "imbalance-lsq", 4.5, 0.45),
+        value("R", "regression-logistic", 5.0, 0.5),
+        value("R", "imbalance-lsq", 7.5, 0.75),
+        value("Q", "regression-logistic", 9.0, 0.9),
+        value("Q", "imbalance-lsq", 22.5, 2.0),
+        value("B", "regression-logistic", 3.2, 0.3),
+    ];
+    let a = report::estimator_agreement(&d.piece_values);
+    assert_eq!(a.pieces.len(), 3, "B has no imbalance value: untested");
+    let by = |p: &str| a.pieces.iter().find(|x| x.piece == p).unwrap();
+    assert!((by("N").ratio - 1.5).abs() < 1e-9 && (by("R").ratio - 1.5).abs() < 1e-9);
+    // Both ratios are 1.5 with intervals clear of 1: each disagrees with "the same value".
+    assert!(by("N").disagree && by("Q").disagree && by("Q").beyond_quarter);
+    let scale = a.scale.as_ref().unwrap();
+    assert!(scale.factor > 1.5 && scale.factor < 2.5 && scale.dof == 2 && scale.p_value < 0.05, "{scale:?}");
+    let md = report::render_markdown(&d);
+    assert!(md.contains("| 1.50 [") && md.contains("**disagree** (z"), "{md}");
+    assert!(md.contains("One unit: the imbalance values are") && md.contains("does not fit"), "{md}");
+    assert!(md.contains("**log-ratio test, imbalance / regression**"), "glossary");
+    // Equal values agree, and the single factor is 1 and fits.
+    d.piece_values.retain(|v| v.method.starts_with("regression"));
+    let again: Vec<_> =
+        d.piece_values.iter().map(|v| report::PieceValue { method: "imbalance-lsq".into(), ..v.clone() }).collect();
+    d.piece_values.extend(again);
+    let a = report::estimator_agreement(&d.piece_values);
+    assert!(a.pieces.iter().all(|p| !p.disagree && (p.ratio - 1.0).abs() < 1e-12));
+    assert!(report::render_markdown(&d).contains("agree within their errors (log-ratio test) for 4 of 4 pieces"));
+}

@@ -8,8 +8,8 @@ pub mod matrix;
 pub mod names;
 mod render;
 pub use render::{
-    cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
-    pct as format_pct,
+    agreement as estimator_agreement, cell_score as format_cell_score, elo as format_elo, html as render_html,
+    markdown as render_markdown, pct as format_pct,
 };
 mod summary;
 pub mod svg;
@@ -195,6 +195,18 @@ pub struct ReportData {
     pub setup: Option<SetupMatrix>,
     pub tuning: Option<Tuning>,
     pub notes: Vec<String>,
+    /// The two estimators tested against each other (log-ratio per piece, common scale
+    /// factor); derived from `piece_values` whenever a report is written, so never read.
+    #[serde(default, skip_deserializing)]
+    pub agreement: Option<crate::values::agreement::Agreement>,
+}
+
+impl ReportData {
+    /// Fills the figures derived from the others (the estimators' agreement).
+    fn derive(&mut self) {
+        let a = render::agreement(&self.piece_values);
+        self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
+    }
 }
 
 pub struct ReportConfig {
@@ -475,6 +487,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         setup: None,
         tuning: None,
         notes: vec![],
+        agreement: None,
     };
     balance(variant, cfg, &runs, &mut data)?;
     data.option_effects = option_effects(variant, cfg, &runs)?;
@@ -491,6 +504,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed, BALANCE_MARGIN
     ));
+    data.derive();
     // A shard's figures cover part of the games: they are never written as a report.
     if cfg.shard.is_none() {
         write(&cfg.out, &data)?;
@@ -721,7 +735,8 @@ pub fn summary(root: &Path) -> Result<usize, Error> {
     for e in entries.flatten() {
         let p = e.path().join("report.json");
         if let Ok(text) = std::fs::read_to_string(&p) {
-            let d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            let mut d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            d.derive();
             write(&e.path(), &d)?;
             reports.push((e.file_name().to_string_lossy().into_owned(), d));
         }

@@ -213,22 +213,42 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
         };
         let cell = |v: Option<&PieceValue>| v.map_or("- | -".to_string(), |v| value_cells(v, false));
         if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
-            s += &estimators_verdict(d, &pieces, names);
-            s += "Both estimators side by side (pawns, 95 % intervals):\n\n| piece | regression | interval | imbalance matches | interval | intervals overlap |\n|---|---|---|---|---|---|\n";
-            let mut apart = vec![];
+            let test = agreement(&d.piece_values);
+            s += &estimators_verdict(&test, &pieces, names);
+            s += "Both estimators side by side (pawns, 95 % intervals), and their ratio tested on the log scale (z-test of ln(imbalance / regression), the two intervals' errors combined):\n\n| piece | regression | interval | imbalance matches | interval | imbalance / regression | test |\n|---|---|---|---|---|---|---|\n";
             for p in &pieces {
                 let (r, i) = (find(p, "regression"), find(p, "imbalance-lsq"));
-                let overlap = match (r, i) {
-                    (Some(r), Some(i)) if !defined(r) || !defined(i) => "-",
-                    (Some(r), Some(i)) if r.low <= i.high && i.low <= r.high => "yes",
-                    (Some(r), Some(i)) => {
-                        apart.push(format!("{} ({:.2} against {:.2})", names.label(p), r.value, i.value));
-                        "**no**"
-                    }
-                    _ => "-",
+                let (ratio, test) = match test.pieces.iter().find(|a| a.piece == *p) {
+                    Some(a) => (
+                        format!("{:.2} [{:.2}, {:.2}]", a.ratio, a.ratio_low, a.ratio_high),
+                        if a.disagree {
+                            format!("**disagree** (z {:+.1})", a.z)
+                        } else {
+                            format!("agree (z {:+.1})", a.z)
+                        },
+                    ),
+                    None => ("-".into(), NOT_ENOUGH.into()),
                 };
-                s += &format!("| {} | {} | {} | {overlap} |\n", names.label(p), cell(r), cell(i));
+                s += &format!("| {} | {} | {} | {ratio} | {test} |\n", names.label(p), cell(r), cell(i));
             }
+            if let Some(k) = &test.scale {
+                s += &format!(
+                    "\nOne unit: the imbalance values are {:.2} [{:.2}, {:.2}] times the regression's (the weighted mean of the log-ratios); one factor for every piece {} (chi2 {:.2} on {} degrees of freedom, p = {:.3}).\n",
+                    k.factor,
+                    k.low,
+                    k.high,
+                    if k.dof == 0 { "cannot be tested with one piece" } else if k.p_value < 0.05 { "does not fit" } else { "fits" },
+                    k.chi2,
+                    k.dof,
+                    k.p_value
+                );
+            }
+            let apart: Vec<String> = test
+                .pieces
+                .iter()
+                .filter(|a| a.disagree)
+                .map(|a| format!("{} (ratio {:.2})", names.label(&a.piece), a.ratio))
+                .collect();
             if !apart.is_empty() {
                 s += &format!(
                     "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
@@ -245,29 +265,51 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
     s
 }
 
-/// Whether the two estimators agree, piece by piece, as far as their intervals tell.
-fn estimators_verdict(d: &ReportData, pieces: &[&str], names: &Names) -> String {
+/// The two estimators' log-ratio test over the pieces both measured (regression against
+/// the imbalance least-squares values).
+pub fn agreement(values: &[PieceValue]) -> crate::values::agreement::Agreement {
+    use crate::values::agreement::{compare, Estimate, PiecePair};
     let find = |piece: &str, prefix: &str| {
-        d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
+        values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix) && defined(v))
     };
-    let (mut agree, mut apart, mut unknown) = (vec![], vec![], vec![]);
-    for p in pieces {
-        match (find(p, "regression"), find(p, "imbalance-lsq")) {
-            (Some(r), Some(i)) => match verdict::separated(&r, &i) {
-                Some(std::cmp::Ordering::Equal) => agree.push(names.label(p)),
-                Some(_) => apart.push(names.label(p)),
-                None => unknown.push(names.label(p)),
-            },
-            _ => unknown.push(names.label(p)),
-        }
-    }
-    let mut s =
-        format!("**The two estimators agree within their intervals for {} of {} pieces", agree.len(), pieces.len());
+    let estimate = |v: &PieceValue| Estimate { value: v.value, low: v.low, high: v.high };
+    let mut pieces: Vec<&str> =
+        values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
+    pieces.sort_unstable();
+    pieces.dedup();
+    let pairs: Vec<PiecePair> = pieces
+        .into_iter()
+        .filter_map(|p| {
+            let (r, i) = (find(p, "regression")?, find(p, "imbalance-lsq")?);
+            Some(PiecePair { piece: p.into(), regression: estimate(r), imbalance: estimate(i) })
+        })
+        .collect();
+    compare(&pairs)
+}
+
+/// The section's opening sentence: how many pieces the two estimators agree on by the
+/// log-ratio test, which they disagree on, which lack data.
+fn estimators_verdict(test: &crate::values::agreement::Agreement, pieces: &[&str], names: &Names) -> String {
+    let label = |list: Vec<&str>| list.into_iter().map(|p| names.label(p)).collect::<Vec<_>>();
+    let agree = label(test.pieces.iter().filter(|a| !a.disagree).map(|a| a.piece.as_str()).collect());
+    let apart = label(test.pieces.iter().filter(|a| a.disagree).map(|a| a.piece.as_str()).collect());
+    let unknown = label(pieces.iter().copied().filter(|p| !test.pieces.iter().any(|a| a.piece == *p)).collect());
+    let mut s = if test.pieces.is_empty() {
+        format!("**{} to test the two estimators against each other", verdict::capitalise(verdict::NOT_ENOUGH))
+    } else {
+        format!(
+            "**The two estimators agree within their errors (log-ratio test) for {} of {} pieces",
+            agree.len(),
+            test.pieces.len()
+        )
+    };
     if !apart.is_empty() {
         s += &format!("; they disagree for {}", apart.join(", "));
     }
-    if !unknown.is_empty() {
+    if !unknown.is_empty() && !test.pieces.is_empty() {
         s += &format!("; {} for {}", verdict::NOT_ENOUGH, unknown.join(", "));
+    } else if !unknown.is_empty() {
+        s += &format!(" ({})", unknown.join(", "));
     }
     s + ".**\n\n"
 }
