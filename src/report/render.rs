@@ -249,7 +249,13 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 .filter(|a| a.disagree)
                 .map(|a| format!("{} (ratio {:.2})", names.label(&a.piece), a.ratio))
                 .collect();
-            if !apart.is_empty() {
+            let unit_gap = test.scale.as_ref().is_some_and(|k| k.dof > 0 && k.p_value >= 0.05 && (k.low > 1.0 || k.high < 1.0));
+            if !apart.is_empty() && unit_gap {
+                s += &format!(
+                    "\nThe estimators disagree beyond their errors for {}, but one factor fits every piece: the gap is in the unit, the pawn each estimator divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression), not in the pieces' order or proportions. Divided by that factor, the imbalance values agree with the regression's.\n",
+                    apart.join(", ")
+                );
+            } else if !apart.is_empty() {
                 s += &format!(
                     "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
                     apart.join(", ")
