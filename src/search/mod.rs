@@ -1,5 +1,6 @@
 //! Alpha-beta search: iterative deepening PVS with quiescence, transposition table,
-//! killers and history, check extension, null-move pruning and late-move reductions.
+//! killers and history, check and singular extensions, null-move pruning and late-move
+//! reductions.
 //!
 //! Game rules inside the tree: checkmate and stalemate per variant, king capture (a side
 //! without its king has lost), repetition (a repeated position scores as a draw), the
@@ -86,6 +87,8 @@ pub struct Searcher<B: Bits> {
     static_eval: [i32; MAX_PLY + 2],
     /// The move played at each ply of the current path (NULL for a null move).
     moves_made: [Move; MAX_PLY + 2],
+    /// The hash move left out at each ply while testing whether it is singular.
+    excluded: [Move; MAX_PLY + 2],
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -121,6 +124,7 @@ impl<B: Bits> Searcher<B> {
             counters: vec![Move::NULL; 2 * 128 * 128],
             static_eval: [0; MAX_PLY + 2],
             moves_made: [Move::NULL; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -378,15 +382,19 @@ impl<B: Bits> Searcher<B> {
             }
         }
         let key = pos.hash();
+        let excluded = self.excluded[ply];
         let mut tt_move = Move::NULL;
         let mut tt_hit = None;
+        let mut tt_depth = 0;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             let s = from_tt(e.score, ply);
-            if !pv_node && e.depth as i32 >= depth && tt::cuts(e.bound, s, alpha, beta) {
+            // The stored result includes the excluded move, so it cannot settle a search without it.
+            if !pv_node && excluded == Move::NULL && e.depth as i32 >= depth && tt::cuts(e.bound, s, alpha, beta) {
                 return s;
             }
             tt_hit = Some((s, e.bound));
+            tt_depth = e.depth as i32;
         }
         let king_capture = pos.rules.is_king_capture();
         let in_check = pos.in_check();
@@ -412,6 +420,7 @@ impl<B: Bits> Searcher<B> {
             // Null move, skipped when only pawns are left (zugzwang-prone endings) and after
             // another null move.
             if depth >= 3
+                && excluded == Move::NULL
                 && eval >= beta
                 && static_eval >= beta
                 && self.moves_made[ply.saturating_sub(1)] != Move::NULL
@@ -454,6 +463,9 @@ impl<B: Bits> Searcher<B> {
         let mut searched = 0usize;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
+            if m == excluded {
+                continue;
+            }
             let quiet = !m.is_capture() && m.promo().is_none();
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
@@ -483,11 +495,40 @@ impl<B: Bits> Searcher<B> {
                     continue;
                 }
             }
+            // Singular extension: the hash move gets a ply more when every other move falls
+            // clearly short of its stored score in a shallower search; when even the others
+            // reach beta, several moves refute this node and it is cut (multi-cut).
+            let mut singular_ext = 0;
+            if m == tt_move
+                && ply > 0
+                && depth >= 6
+                && excluded == Move::NULL
+                && ply < MAX_PLY / 2
+                && tt_depth >= depth - 3
+            {
+                if let Some((tt_score, bound)) = tt_hit {
+                    if bound != UPPER && tt_score.abs() < MATE_BOUND {
+                        let singular_beta = tt_score - 2 * depth;
+                        self.excluded[ply] = m;
+                        let s = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+                        self.excluded[ply] = Move::NULL;
+                        self.pv_len[ply] = 0;
+                        if self.aborted {
+                            return 0;
+                        }
+                        if s < singular_beta {
+                            singular_ext = 1;
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
             let undo = pos.make(m);
             self.path.push(key);
             self.moves_made[ply] = m;
             let gives_check = !king_capture && pos.in_check();
-            let ext = (gives_check && ply < MAX_PLY / 2) as i32;
+            let ext = ((gives_check && ply < MAX_PLY / 2) as i32).max(singular_ext);
             let new_depth = depth - 1 + ext;
             let mut s;
             if searched == 0 {
@@ -551,8 +592,10 @@ impl<B: Bits> Searcher<B> {
             // Every move was pruned (cannot happen before one is searched, kept for safety).
             return alpha;
         }
-        let bound = tt::bound_of(best, original_alpha, beta);
-        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        if excluded == Move::NULL {
+            let bound = tt::bound_of(best, original_alpha, beta);
+            self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 
