@@ -232,15 +232,19 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 s += &format!("| {} | {} | {} | {ratio} | {test} |\n", names.label(p), cell(r), cell(i));
             }
             if let Some(k) = &test.scale {
+                let check = match k.dof {
+                    0 => "one piece tested, so whether one factor fits every piece is not tested".to_string(),
+                    n => format!(
+                        "one factor for every piece {} (chi2 {:.2} on {n} degree{} of freedom, p = {:.3})",
+                        if k.p_value < 0.05 { "does not fit" } else { "fits" },
+                        k.chi2,
+                        if n == 1 { "" } else { "s" },
+                        k.p_value
+                    ),
+                };
                 s += &format!(
-                    "\nOne unit: the imbalance values are {:.2} [{:.2}, {:.2}] times the regression's (the weighted mean of the log-ratios); one factor for every piece {} (chi2 {:.2} on {} degrees of freedom, p = {:.3}).\n",
-                    k.factor,
-                    k.low,
-                    k.high,
-                    if k.dof == 0 { "cannot be tested with one piece" } else if k.p_value < 0.05 { "does not fit" } else { "fits" },
-                    k.chi2,
-                    k.dof,
-                    k.p_value
+                    "\nOne unit: the imbalance values are {:.2} [{:.2}, {:.2}] times the regression's (the weighted mean of the log-ratios); {check}.\n",
+                    k.factor, k.low, k.high
                 );
             }
             let apart: Vec<String> = test
@@ -249,7 +253,8 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 .filter(|a| a.disagree)
                 .map(|a| format!("{} (ratio {:.2})", names.label(&a.piece), a.ratio))
                 .collect();
-            let unit_gap = test.scale.as_ref().is_some_and(|k| k.dof > 0 && k.p_value >= 0.05 && (k.low > 1.0 || k.high < 1.0));
+            let unit_gap =
+                test.scale.as_ref().is_some_and(|k| k.dof > 0 && k.p_value >= 0.05 && (k.low > 1.0 || k.high < 1.0));
             if !apart.is_empty() && unit_gap {
                 s += &format!(
                     "\nThe estimators disagree beyond their errors for {}, but one factor fits every piece: the gap is in the unit, the pawn each estimator divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression), not in the pieces' order or proportions. Divided by that factor, the imbalance values agree with the regression's.\n",
