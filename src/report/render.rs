@@ -235,11 +235,11 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 let check = match k.dof {
                     0 => "one piece tested, so whether one factor fits every piece is not tested".to_string(),
                     n => format!(
-                        "one factor for every piece {} (chi2 {:.2} on {n} degree{} of freedom, p = {:.3})",
+                        "one factor for every piece {} (chi2 {:.2} on {n} degree{} of freedom, {})",
                         if k.p_value < 0.05 { "does not fit" } else { "fits" },
                         k.chi2,
                         if n == 1 { "" } else { "s" },
-                        k.p_value
+                        if k.p_value < 0.001 { "p < 0.001".to_string() } else { format!("p = {:.3}", k.p_value) }
                     ),
                 };
                 s += &format!(
