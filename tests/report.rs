@@ -401,6 +401,10 @@ fn balance_verdict_follows_the_interval() {
     let even = verdict::balance(&iv(5.0, -10.0, 20.0));
     assert!(even.starts_with("Balanced within ±20.0 Elo"), "{even}");
     assert!(verdict::balance(&iv(5.0, -24.5, 20.0)).starts_with("Balanced within ±24.5 Elo"));
+    assert!(!verdict::balance(&iv(5.0, -24.5, 20.0)).contains("at most"), "near-symmetric: one figure says it");
+    // A lopsided interval gives both one-sided bounds.
+    let lop = verdict::balance(&iv(35.0, -9.3, 79.0));
+    assert!(lop.contains("White's edge at most 79.0 Elo, Black's at most 9.3"), "{lop}");
     for missing in [iv(f64::NAN, f64::NAN, f64::NAN), iv(5.0, f64::NAN, 20.0)] {
         assert!(verdict::balance(&missing).contains("not enough data"));
     }

@@ -43,6 +43,18 @@ fn reach(i: &Interval) -> f64 {
     i.low.abs().max(i.high.abs())
 }
 
+/// For an interval around zero that reaches much further on one side, the two one-sided
+/// bounds in words (`side(upper, -lower)`): "within ±79" alone hides that the data rule
+/// out more than 9 on the other side. Empty when the two sides are within a factor of 1.5.
+fn lopsided(i: &Interval, side: impl Fn(f64, f64) -> String) -> String {
+    let (up, down) = (i.high.max(0.0), (-i.low).max(0.0));
+    if up.max(down) > 1.5 * up.min(down) {
+        side(up, down)
+    } else {
+        String::new()
+    }
+}
+
 pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next().map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
@@ -53,10 +65,11 @@ pub fn balance(elo: &Interval) -> String {
     match sign(elo) {
         None => format!("Balance: {NOT_ENOUGH} to say which side is favoured."),
         Some(Ordering::Equal) => format!(
-            "Balanced within ±{:.1} Elo: the 95 % interval of White's advantage, [{:+.1}, {:+.1}], includes zero.",
+            "Balanced within ±{:.1} Elo: the 95 % interval of White's advantage, [{:+.1}, {:+.1}], includes zero{}.",
             reach(elo),
             elo.low,
-            elo.high
+            elo.high,
+            lopsided(elo, |hi, lo| format!(" (White's edge at most {hi:.1} Elo, Black's at most {lo:.1})"))
         ),
         Some(Ordering::Greater) => {
             format!("White favoured by {:.1} Elo (95 % interval {:.1} to {:.1}).", elo.value, elo.low, elo.high)
@@ -72,10 +85,11 @@ pub fn difference(a: &str, b: &str, diff: &Interval) -> String {
     let s = match sign(diff) {
         None => format!("{NOT_ENOUGH} to compare {a} and {b}."),
         Some(Ordering::Equal) => format!(
-            "{a} and {b} are worth the same within ±{:.2} pawns (the 95 % interval of the difference, [{:+.2}, {:+.2}], includes zero).",
+            "{a} and {b} are worth the same within ±{:.2} pawns (the 95 % interval of the difference, [{:+.2}, {:+.2}], includes zero{}).",
             reach(diff),
             diff.low,
-            diff.high
+            diff.high,
+            lopsided(diff, |hi, lo| format!(": {a} is worth at most {hi:.2} more, {b} at most {lo:.2} more"))
         ),
         Some(Ordering::Greater) => format!(
             "{a} is worth more than {b} by {:.2} pawns (95 % interval {:.2} to {:.2}).",
