@@ -24,7 +24,7 @@ pub fn share(x: f64) -> String {
 }
 
 pub fn elo(i: &Interval) -> String {
-    if ![i.value, i.low, i.high].iter().all(|x| x.is_finite()) {
+    if !i.is_defined() {
         return NOT_ENOUGH.into();
     }
     format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
@@ -459,7 +459,7 @@ fn setup_md(d: &ReportData, names: &Names) -> String {
 
 /// A setup cell's score and interval, or "not enough data".
 pub fn cell_score(i: &Interval) -> String {
-    if ![i.value, i.low, i.high].iter().all(|x| x.is_finite()) {
+    if !i.is_defined() {
         return NOT_ENOUGH.into();
     }
     format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)

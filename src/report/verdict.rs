@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 pub const NOT_ENOUGH: &str = "not enough data";
 
 fn defined(i: &Interval) -> bool {
-    i.value.is_finite() && i.low.is_finite() && i.high.is_finite() && i.low <= i.high
+    i.is_defined() && i.low <= i.high
 }
 
 /// Where an interval lies against zero: above, below, or straddling it (Equal); None when
