@@ -139,6 +139,11 @@ impl Variant {
         on_rules!(*self, r => r.option_pieces.iter().find(|(o, _)| o == option).map_or(&[][..], |(_, p)| &p[..]))
     }
 
+    /// Figures from the literature to check a report against (empty for most variants).
+    pub fn published(&self) -> &'static crate::variant::config::Published {
+        on_rules!(*self, r => &r.published)
+    }
+
     /// The options applied to this instance.
     pub fn options(&self) -> &'static [String] {
         on_rules!(*self, r => &r.options)

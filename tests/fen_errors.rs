@@ -299,3 +299,24 @@ fn play_illegal_move_is_err() {
     assert!(n.play("b7b8").is_err(), "W4: b7b8 without letter is illegal");
     assert!(n.play("b7b8e").is_err(), "W4: no Earl has been lost");
 }
+
+// A variant file's published figures are checked when it loads: a score that is not a
+// fraction, a value that is not a positive number of pawns, or a piece the variant lacks
+// is refused with the source named, and chess ships its figures.
+#[test]
+fn published_figures_are_checked_at_load() {
+    let chess = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/variants/chess.toml")).unwrap();
+    let p = variant("chess", &[]).published();
+    assert!(p.balance.iter().any(|b| b.white_score > 0.5), "chess lists a first-move advantage");
+    assert!(p.values.iter().all(|v| v.pieces.contains_key("Q")));
+    for (from, to, want) in [
+        ("white_score = 0.543", "white_score = 54.3", "must be a fraction"),
+        ("Q = 9.75", "Q = -9.75", "positive number of pawns"),
+        ("Q = 9.75", "Z = 9.75", "unknown piece letter 'Z'"),
+    ] {
+        assert!(chess.contains(from), "{from}");
+        let e = Variant::from_toml(&chess.replace(from, to), &[]).unwrap_err().to_string();
+        assert!(e.contains(want), "{to}: {e}");
+        assert!(e.contains("published"), "{to}: {e}");
+    }
+}

@@ -16,6 +16,7 @@ fn tiny_config(variant: &str, name: &str) -> ReportConfig {
         seed: 3,
         progress: Default::default(),
         shard: None,
+        balance_pairs: None,
     }
 }
 
@@ -696,4 +697,52 @@ fn the_piece_table_tests_the_estimators_by_their_ratio() {
     let a = report::estimator_agreement(&d.piece_values);
     assert!(a.pieces.iter().all(|p| !p.disagree && (p.ratio - 1.0).abs() < 1e-12));
     assert!(report::render_markdown(&d).contains("agree within their errors (log-ratio test) for 4 of 4 pieces"));
+}
+
+// A chess report sets its balance and piece values beside the figures of chess.toml's
+// `[published]` table, in report.md and report.json; other variants have no such section.
+#[test]
+fn a_chess_report_is_checked_against_the_published_figures() {
+    let mut d = standard_reports().remove(3);
+    assert!(report::render_markdown(&d).find("Against published figures").is_none(), "noble-wings has none");
+    d.variant = "chess".into();
+    d.title = "Orthodox chess".into();
+    d.balance[0].white_elo = iv(3.0, -6.0, 12.0);
+    let v = |piece: &str, method: &str, value: f64, half: f64| report::PieceValue {
+        piece: piece.into(),
+        value,
+        low: value - half,
+        high: value + half,
+        support: Default::default(),
+        method: method.into(),
+        games: 1600,
+    };
+    d.piece_values = vec![
+        v("N", "regression-logistic", 3.1, 0.2),
+        v("Q", "regression-logistic", 9.7, 0.4),
+        v("Q", "imbalance-lsq", 11.5, 0.6),
+        v("R", "imbalance-lsq", 4.0, 0.3),
+    ];
+    let md = report::render_markdown(&d);
+    let section = md.split("\n## Against published figures").nth(1).expect("section").split("\n## ").next().unwrap();
+    assert!(section.contains("includes zero"), "{section}");
+    assert!(section.contains("Stockfish 16 self-play from the start (+30.0 Elo)"), "{section}");
+    assert!(section.contains("`imbalance-lsq`: the Queen (Q) above it; the Rook (R) below it."), "{section}");
+    assert!(
+        section.contains("`regression-logistic`: the Knight (N), the Queen (Q) within the published range."),
+        "{section}"
+    );
+    assert!(
+        section.contains("| Q (Queen) | imbalance-lsq | 11.50 [10.90, 12.10] | 9.75 | 9.50 | 9.50–9.75 | above |"),
+        "{section}"
+    );
+    assert!(md.contains("**published range, consistent**"), "glossary");
+    assert_verdicts_and_glossary("chess", &md);
+    let dir = std::env::temp_dir().join(format!("fairylab-published-{}", std::process::id()));
+    report::write(&dir, &d).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(json["published"]["values"].as_array().map(|a| a.len()), Some(4), "{}", json["published"]);
+    assert_eq!(json["published"]["balance"][0]["positions"][0], "below");
 }

@@ -22,6 +22,11 @@ pub struct ReportArgs {
     pub out: Option<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Game pairs of the balance runs instead of the budget's: one number, or one per node
+    /// budget (`--pairs 2000,400`: a calibration of White's advantage to about ±10 Elo at the
+    /// cheaper budget). Raising it on a finished report plays only the new pairs.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub pairs: Option<Vec<u64>>,
     #[command(flatten)]
     pub run: RunFlags,
     /// Write the cross-variant summary of all reports under `reports/` (or --out), after
@@ -51,7 +56,18 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         seed: a.seed,
         progress: super::progress::progress(a.run.workers.quiet),
         shard: a.run.shard()?,
+        balance_pairs: a.pairs.clone(),
     };
+    let budget_runs = cfg.budget.nodes().len();
+    if let Some(p) = &a.pairs {
+        if p.len() != 1 && p.len() != budget_runs {
+            return Err(Error(format!(
+                "--pairs takes one number or {budget_runs} (one per balance run at {:?} nodes), not {}",
+                cfg.budget.nodes(),
+                p.len()
+            )));
+        }
+    }
     if !a.run.workers.quiet {
         eprintln!("seed {}; writing {}", a.seed, out.display());
     }

@@ -17,6 +17,7 @@ const TERMS: &[(&str, &str, &str)] = &[
     ("worth the same within ±x", "within ±", "the 95 % interval of a difference includes zero and reaches at most x from it: a larger difference is ruled out at 95 % confidence, a smaller one is not."),
     ("worst case, runner-up", "worst case", "a setup choice's worst case is its score against the opponent's most effective reply; the best choice has the best worst case, the runner-up the next best."),
     ("pentanomial", "pentanomial", "statistics over game pairs: each pair scores 0, ½, 1, 1½ or 2, and the spread of these five outcomes gives the interval."),
+    ("published range, consistent", "published range", "the lowest to the highest value the sources listed give a piece. A measured value is consistent when its 95 % interval reaches that range, above or below when the whole interval lies beyond it."),
     ("SPRT", "SPRT", "sequential probability ratio test: games are played until the evidence favours one of two Elo hypotheses at the chosen error rates."),
 ];
 

@@ -6,6 +6,7 @@ pub mod figures;
 pub mod glossary;
 pub mod matrix;
 pub mod names;
+pub mod published;
 mod render;
 pub use render::{
     agreement as estimator_agreement, cell_score as format_cell_score, elo as format_elo, html as render_html,
@@ -199,6 +200,10 @@ pub struct ReportData {
     /// factor); derived from `piece_values` whenever a report is written, so never read.
     #[serde(default, skip_deserializing)]
     pub agreement: Option<crate::values::agreement::Agreement>,
+    /// The figures set beside those published for the variant (its file's `[published]`);
+    /// derived like `agreement`.
+    #[serde(default, skip_deserializing)]
+    pub published: Option<published::PublishedCheck>,
 }
 
 impl ReportData {
@@ -206,6 +211,7 @@ impl ReportData {
     fn derive(&mut self) {
         let a = render::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
+        self.published = published::check(self);
     }
 }
 
@@ -220,9 +226,21 @@ pub struct ReportConfig {
     /// Play only shard `i` of `n` of every run's games and write no report: for clusters.
     /// Merge the shards' folders (`tournament::output::merge_tree`) and run unsharded.
     pub shard: Option<(u64, u64)>,
+    /// Game pairs of the balance runs instead of the budget's: one number for every run,
+    /// or one per node budget (a calibration wants many games where they are cheap).
+    pub balance_pairs: Option<Vec<u64>>,
 }
 
 impl ReportConfig {
+    /// Game pairs of the `i`-th balance run.
+    fn balance_pairs(&self, i: usize) -> u64 {
+        match self.balance_pairs.as_deref() {
+            Some([all]) => *all,
+            Some(each) => each.get(i).copied().unwrap_or_else(|| self.budget.pairs()),
+            None => self.budget.pairs(),
+        }
+    }
+
     fn shard_arg(&self) -> Option<String> {
         self.shard.map(|(i, n)| format!("{i}/{n}"))
     }
@@ -488,6 +506,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         tuning: None,
         notes: vec![],
         agreement: None,
+        published: None,
     };
     balance(variant, cfg, &runs, &mut data)?;
     data.option_effects = option_effects(variant, cfg, &runs)?;
@@ -515,10 +534,10 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
 /// Balance at two strengths; the game shape (lengths, terminations) from the stronger one.
 fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
     let mut last = vec![];
-    for nodes in cfg.budget.nodes() {
+    for (i, nodes) in cfg.budget.nodes().into_iter().enumerate() {
         cfg.progress.note(&format!("balance at {nodes} nodes per move"));
-        let games =
-            self_play(variant, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
+        let pairs = cfg.balance_pairs(i);
+        let games = self_play(variant, nodes, pairs, cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
         data.balance.push(figures::balance(&format!("{nodes} nodes"), nodes, &games));
         last = games;
     }
@@ -668,6 +687,10 @@ fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tu
 
 /// Writes report.json, the CSV tables, report.md and report.html.
 pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
+    // The derived figures follow the data written, whoever filled it.
+    let mut derived = data.clone();
+    derived.derive();
+    let data = &derived;
     std::fs::create_dir_all(out).map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
     let w = |name: &str, text: String| -> Result<(), Error> {
         std::fs::write(out.join(name), text).map_err(|e| Error(format!("cannot write {name}: {e}")))

@@ -130,7 +130,17 @@ pub fn markdown(d: &ReportData) -> String {
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
     s += &bomber_headline(d, &names);
-    for section in [balance_md, shape_md, piece_values_md, replacements_md, options_md, setup_md, tuning_md, notes_md] {
+    for section in [
+        balance_md,
+        shape_md,
+        piece_values_md,
+        super::published::markdown,
+        replacements_md,
+        options_md,
+        setup_md,
+        tuning_md,
+        notes_md,
+    ] {
         s += &section(d, &names);
     }
     s.clone() + &glossary::markdown(&s)

@@ -84,6 +84,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let setup = cfg.setup.as_ref().map(|s| setup_rules(&geo, s, &types)).transpose()?;
     let draw = draw_rules(cfg, &types)?;
     let option_pieces = option_pieces(cfg, &types)?;
+    let published = published(cfg, &types)?;
 
     let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
     let mut rules = Rules {
@@ -93,6 +94,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         options: options.iter().map(|s| s.to_string()).collect(),
         option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
         option_pieces,
+        published,
         geo,
         exists,
         nsq,
@@ -491,6 +493,32 @@ fn option_pieces(cfg: &VariantConfig, types: &[PieceType]) -> Result<Vec<(String
             Ok((name.clone(), letters))
         })
         .collect()
+}
+
+/// Published figures, checked: a score is a fraction, a value a positive number of pawns
+/// of a piece the variant has.
+fn published(cfg: &VariantConfig, types: &[PieceType]) -> Result<crate::variant::config::Published, String> {
+    let p = &cfg.published;
+    for b in &p.balance {
+        if !(b.white_score > 0.0 && b.white_score < 1.0) {
+            return Err(format!(
+                "published balance '{}': white_score {} must be a fraction between 0 and 1",
+                b.source, b.white_score
+            ));
+        }
+    }
+    for v in &p.values {
+        for (letter, &value) in &v.pieces {
+            letter_type(types, letter).map_err(|e| format!("published values '{}': {e}", v.source))?;
+            if !(value.is_finite() && value > 0.0) {
+                return Err(format!(
+                    "published values '{}': {letter} = {value} must be a positive number of pawns",
+                    v.source
+                ));
+            }
+        }
+    }
+    Ok(p.clone())
 }
 
 /// Pieces per colour and type in the start position: "promotion only to lost pieces"

@@ -126,6 +126,7 @@ pub struct Rules<B: Bits> {
     pub option_list: Vec<(String, String)>,
     /// Per option, the pieces whose worth it changes.
     pub option_pieces: Vec<(String, Vec<char>)>,
+    pub published: crate::variant::config::Published,
     pub geo: Geometry,
     pub exists: B,
     pub nsq: usize,

@@ -32,6 +32,42 @@ pub struct VariantConfig {
     /// Named options; each patches this file before it is compiled.
     #[serde(default)]
     pub options: BTreeMap<String, OptionConfig>,
+    /// Figures from the literature a report of this variant is checked against.
+    #[serde(default)]
+    pub published: Published,
+}
+
+/// Published figures for a variant (orthodox chess has them): a report sets its own
+/// measurements beside them, so a reader can see whether the engine's self-play reproduces
+/// what stronger players found.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Published {
+    /// White's score from the start position in someone's games.
+    #[serde(default)]
+    pub balance: Vec<PublishedBalance>,
+    /// Piece values in pawns.
+    #[serde(default)]
+    pub values: Vec<PublishedValues>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedBalance {
+    pub source: String,
+    /// White's score, a fraction in (0, 1).
+    pub white_score: f64,
+    /// How many games it rests on, where the source says.
+    #[serde(default)]
+    pub games: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedValues {
+    pub source: String,
+    /// Piece letter to value in pawns.
+    pub pieces: BTreeMap<String, f64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
