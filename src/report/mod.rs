@@ -304,7 +304,13 @@ fn piece_values(
     notes: &mut Vec<String>,
 ) -> Vec<PieceValue> {
     let nodes = cfg.budget.nodes()[0];
-    let Ok(variant) = Variant::load_with(name, options) else { return vec![] };
+    let variant = match Variant::load_with(name, options) {
+        Ok(v) => v,
+        Err(e) => {
+            notes.push(format!("Piece values of {name} not measured: {e}"));
+            return vec![];
+        }
+    };
     let board = variant.start_fen().split_whitespace().next().unwrap_or("");
     let bomber_game = board.contains('F') && board.contains('R');
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
