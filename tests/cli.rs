@@ -115,6 +115,8 @@ fn bad_input_found_by_trying_it_is_named_in_one_line() {
         (&["match", "--variant", "chess", "--engine", "name=A nodes=5 depth=2", "--engine", "name=B"], "give one"),
         (&["match", "--variant", "chess", "--concurrency", "0"], "--concurrency must be at least 1"),
         (&["report", "--variant", "chess", "--concurrency", "0"], "--concurrency must be at least 1"),
+        (&["report", "--variant", "chess", "--pairs", "1,2,3"], "--pairs takes one number or 2"),
+        (&["report", "--variant", "chess", "--nodes", "500", "--pairs", "1,2"], "--pairs takes one number or 1"),
         (&["values", "regress", "--variant", "chess", "--games", "4", "--concurrency", "0"], "--concurrency"),
         (&["stats", "--games", "/nonexistent/fairylab-run"], "/nonexistent/fairylab-run: no such folder"),
         (&["stats", "--games", empty.to_str().unwrap()], "not a run folder"),

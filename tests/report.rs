@@ -17,6 +17,7 @@ fn tiny_config(variant: &str, name: &str) -> ReportConfig {
         progress: Default::default(),
         shard: None,
         balance_pairs: None,
+        nodes: None,
     }
 }
 
@@ -745,4 +746,22 @@ fn a_chess_report_is_checked_against_the_published_figures() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(json["published"]["values"].as_array().map(|a| a.len()), Some(4), "{}", json["published"]);
     assert_eq!(json["published"]["balance"][0]["positions"][0], "below");
+}
+
+// `--nodes` and `--pairs` set the balance runs: one run per node budget with the pairs
+// asked for, the first budget for everything else, and a note saying so.
+#[test]
+fn balance_runs_follow_the_nodes_and_pairs_asked_for() {
+    let mut cfg = tiny_config("chess", "nodes-pairs");
+    cfg.nodes = Some(vec![150]);
+    cfg.balance_pairs = Some(vec![3]);
+    let d = report::run(&cfg).unwrap();
+    assert_eq!(d.balance.len(), 1);
+    assert_eq!((d.balance[0].nodes, d.balance[0].games), (150, 6));
+    assert_eq!(games_in(&cfg.out.join("runs/balance-150")), 6);
+    assert!(d.notes.iter().any(|n| n.contains("150 nodes per move, 3 game pairs")), "{:?}", d.notes);
+    // The piece values play at the first budget too.
+    let regress = std::fs::read_to_string(cfg.out.join("runs/values/regress/run.toml")).unwrap();
+    assert!(regress.lines().any(|l| l == "nodes = 150"), "{regress}");
+    let _ = std::fs::remove_dir_all(&cfg.out);
 }

@@ -27,6 +27,10 @@ pub struct ReportArgs {
     /// cheaper budget). Raising it on a finished report plays only the new pairs.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
     pub pairs: Option<Vec<u64>>,
+    /// Node budgets per move instead of the budget's (`--nodes 2000,8000`): the balance runs
+    /// play at each, everything else at the first.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<Vec<u64>>,
     #[command(flatten)]
     pub run: RunFlags,
     /// Write the cross-variant summary of all reports under `reports/` (or --out), after
@@ -57,13 +61,14 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         progress: super::progress::progress(a.run.workers.quiet),
         shard: a.run.shard()?,
         balance_pairs: a.pairs.clone(),
+        nodes: a.nodes.clone(),
     };
-    let budget_runs = cfg.budget.nodes().len();
+    let budget_runs = cfg.nodes().len();
     if let Some(p) = &a.pairs {
         if p.len() != 1 && p.len() != budget_runs {
             return Err(Error(format!(
                 "--pairs takes one number or {budget_runs} (one per balance run at {:?} nodes), not {}",
-                cfg.budget.nodes(),
+                cfg.nodes(),
                 p.len()
             )));
         }

@@ -229,9 +229,20 @@ pub struct ReportConfig {
     /// Game pairs of the balance runs instead of the budget's: one number for every run,
     /// or one per node budget (a calibration wants many games where they are cheap).
     pub balance_pairs: Option<Vec<u64>>,
+    /// Node budgets per move instead of the budget's: the balance runs play at each, and
+    /// everything else at the first.
+    pub nodes: Option<Vec<u64>>,
 }
 
 impl ReportConfig {
+    /// The node budgets of the balance runs; the first also plays everything else.
+    pub fn nodes(&self) -> Vec<u64> {
+        match &self.nodes {
+            Some(n) if !n.is_empty() => n.clone(),
+            _ => self.budget.nodes().to_vec(),
+        }
+    }
+
     /// Game pairs of the `i`-th balance run.
     fn balance_pairs(&self, i: usize) -> u64 {
         match self.balance_pairs.as_deref() {
@@ -303,7 +314,7 @@ fn piece_values(
     focus: &[char],
     notes: &mut Vec<String>,
 ) -> Vec<PieceValue> {
-    let nodes = cfg.budget.nodes()[0];
+    let nodes = cfg.nodes()[0];
     let variant = match Variant::load_with(name, options) {
         Ok(v) => v,
         Err(e) => {
@@ -529,6 +540,20 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed, BALANCE_MARGIN
     ));
+    if cfg.nodes.is_some() || cfg.balance_pairs.is_some() {
+        let runs: Vec<String> = cfg
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} nodes per move, {} game pairs", cfg.balance_pairs(i)))
+            .collect();
+        data.notes.push(format!(
+            "Balance runs set on the command line (`--nodes`, `--pairs`): {}; everything else at the `{:?}` budget and {} nodes per move.",
+            runs.join("; "),
+            cfg.budget,
+            cfg.nodes()[0]
+        ));
+    }
     data.derive();
     // A shard's figures cover part of the games: they are never written as a report.
     if cfg.shard.is_none() {
@@ -540,7 +565,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
 /// Balance at two strengths; the game shape (lengths, terminations) from the stronger one.
 fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
     let mut last = vec![];
-    for (i, nodes) in cfg.budget.nodes().into_iter().enumerate() {
+    for (i, nodes) in cfg.nodes().into_iter().enumerate() {
         cfg.progress.note(&format!("balance at {nodes} nodes per move"));
         let pairs = cfg.balance_pairs(i);
         let games = self_play(variant, nodes, pairs, cfg, &runs.join(format!("balance-{nodes}")), vec![], 4)?;
@@ -562,7 +587,7 @@ fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<V
         let mut opts = cfg.options.clone();
         opts.push(opt.clone());
         let v = Variant::load_with(&cfg.variant, &opts)?;
-        let nodes = cfg.budget.nodes()[0];
+        let nodes = cfg.nodes()[0];
         cfg.progress.note(&format!("option {opt}"));
         let games = self_play(v, nodes, cfg.budget.pairs(), cfg, &runs.join(format!("option-{opt}")), vec![], 4)?;
         effects.push(OptionFigures {
@@ -581,7 +606,7 @@ fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Opt
     if choices.is_empty() {
         return Ok(None);
     }
-    let nodes = cfg.budget.nodes()[0];
+    let nodes = cfg.nodes()[0];
     let mut cells = vec![];
     for w in &choices {
         for b in &choices {
@@ -654,7 +679,7 @@ fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tu
         return Ok(None);
     }
     cfg.progress.note(&format!("tuned engine {tuned}"));
-    let nodes = cfg.budget.nodes()[0];
+    let nodes = cfg.nodes()[0];
     let settings = Settings {
         variant,
         engines: vec![EngineSpec::parse(&format!("name=tuned config={tuned}"))?, EngineSpec::parse("name=default")?],

@@ -63,8 +63,10 @@ fn precision(d: &ReportData) -> String {
             crate::stats::interval::MIN_GAMES
         );
     }
-    if matches!(d.budget, super::Budget::Tiny | super::Budget::Quick) {
-        let more = super::Budget::Standard.pairs() as f64 / d.budget.pairs() as f64;
+    // Balance runs given more games on the command line need no pointer to `standard`.
+    let fewest = d.balance.iter().map(|b| b.games).min().unwrap_or(0).max(1);
+    let more = 2.0 * super::Budget::Standard.pairs() as f64 / fewest as f64;
+    if matches!(d.budget, super::Budget::Tiny | super::Budget::Quick) && more > 1.5 {
         s += &format!(
             " A quick look: differences inside these margins are not findings; `--budget standard` plays {more:.0} times the games (intervals about {:.0} % as wide).",
             100.0 / more.sqrt()
