@@ -10,7 +10,7 @@ pub mod published;
 mod render;
 pub use render::{
     agreement as estimator_agreement, cell_score as format_cell_score, elo as format_elo, html as render_html,
-    markdown as render_markdown, pct as format_pct,
+    markdown as render_markdown, pct as format_pct, price_verdict as render_price_verdict,
 };
 mod summary;
 pub mod svg;

@@ -832,7 +832,7 @@ pub(super) fn pawn_prices_md(d: &ReportData) -> String {
 
 /// Whether the pawn is priced the same where F is traded for R as at pawn odds from the
 /// start: the difference of the two Elo per pawn (independent matches) and its interval.
-pub(super) fn price_verdict(d: &ReportData, p: &super::PawnPrices) -> String {
+pub fn price_verdict(d: &ReportData, p: &super::PawnPrices) -> String {
     let rules = rules_label(d, p.option.as_deref());
     let diff = super::independent_difference(&p.pawn_odds_elo, &p.local_elo);
     let range = |i: &Interval| format!("{:+.1} Elo [{:+.1}, {:+.1}]", i.value, i.low, i.high);
