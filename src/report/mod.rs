@@ -713,7 +713,7 @@ fn phase_sensitivity(
         other: OTHER_MIN_PIECES.to_string(),
         rows,
         note: format!(
-            "the same games refitted; the difference's interval is BCa over {} paired bootstrap replicates of whole games (both fits on each)",
+            "the difference's interval is BCa over {} paired bootstrap replicates of whole games (both fits on each)",
             regress.bootstrap
         ),
     })
