@@ -635,7 +635,11 @@ fn local_prices(
 
 /// The headline comparison and the pawn-odds match replayed at `nodes` per move (the
 /// report's stronger balance search) into `dir/imbalance-NODES`, against the same figures
-/// at the report's own budget, read from `rows`.
+/// at the report's own budget, read from `rows`. Each replayed match gets the games that
+/// cost what one match at the report's budget does (a quarter of them at four times the
+/// nodes): with all of them this check alone would cost as much as eight more matches,
+/// for a figure whose question (does the result move by more than its error?) a
+/// somewhat wider interval still answers.
 fn node_sensitivity(
     imb: &crate::values::study::ImbalanceRequest,
     h: &str,
@@ -643,9 +647,11 @@ fn node_sensitivity(
     nodes: u64,
     dir: &Path,
 ) -> Result<Sensitivity, Error> {
+    let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
     let again = crate::values::study::ImbalanceRequest {
         compare: vec![h.to_string()],
         nodes,
+        games,
         out: Some(dir.join(format!("imbalance-{nodes}"))),
         ..imb.clone()
     };
@@ -674,7 +680,10 @@ fn node_sensitivity(
         base: imb.nodes.to_string(),
         other: nodes.to_string(),
         rows: vec![row(&label, "imbalance", "F-R", "pawns"), row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo")],
-        note: "new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)".into(),
+        note: format!(
+            "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
+            imb.games, imb.nodes
+        ),
     })
 }
 
