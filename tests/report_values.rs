@@ -226,3 +226,65 @@ fn the_sensitivity_section_names_what_moved_beyond_its_interval() {
     let html = report::render_html(&d);
     assert!(html.contains("min-pieces 0.75 minus min-pieces 0.5"), "the chart");
 }
+
+#[test]
+fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
+    let out = std::env::temp_dir().join(format!("fairylab-report-values-{}-phase", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    // Enough chess games at a shallow search for supported values under both filters.
+    let req = RegressRequest {
+        variant: "chess".into(),
+        options: vec![],
+        data: vec![],
+        games: Some(1000),
+        nodes: 100,
+        seed: 3,
+        out: Some(out.clone()),
+        random_plies: 8,
+        imbalance_fraction: 0.5,
+        jitter: 0.0,
+        engine_set: vec![],
+        skip_plies: 10,
+        min_pieces: 0.5,
+        model: "logistic".into(),
+        bootstrap: 1000,
+        compare: vec![],
+        all_setups: false,
+        concurrency: Some(2),
+        shard: None,
+        progress: Default::default(),
+    };
+    let base = study::regress(&req).unwrap();
+    let shifts = study::regress_sensitivity(&req, 0.25).unwrap();
+    let refit = study::regress(&RegressRequest {
+        data: vec![out.clone()],
+        games: None,
+        out: None,
+        min_pieces: 0.25,
+        ..req.clone()
+    })
+    .unwrap();
+    let mut measured = 0;
+    for s in &shifts {
+        assert_ne!(s.name, "P", "the pawn is the unit");
+        let (b, o) =
+            (base.iter().find(|r| r.piece == s.name).unwrap(), refit.iter().find(|r| r.piece == s.name).unwrap());
+        assert!(same(s.base.value, b.value) && same(s.other.value, o.value), "{s:?} against {b:?} and {o:?}");
+        let (d, low, high) = s.difference;
+        if !(b.support.is_supported() && o.support.is_supported()) {
+            assert!(d.is_nan() && low.is_nan() && high.is_nan(), "{s:?}");
+            continue;
+        }
+        measured += 1;
+        assert!(same(d, o.value - b.value) && low < d && d < high, "{s:?}");
+        // The two fits share the games: the paired interval is narrower than the two
+        // intervals' widths added, which is what independent fits would give at most.
+        assert!(high - low < (b.ci_high - b.ci_low) + (o.ci_high - o.ci_low), "{s:?}");
+    }
+    assert!(measured > 0, "no piece supported under both filters: {shifts:?}");
+    // Nothing to refit, or a filter that is no share: errors, not panics.
+    assert!(study::regress_sensitivity(&req, 1.5).is_err());
+    let missing = RegressRequest { out: Some(out.join("nothing-here")), ..req.clone() };
+    assert!(study::regress_sensitivity(&missing, 0.25).is_err());
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -237,7 +237,10 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
 /// The pawn-odds match under each comparison's neutral weights (`pawn-odds@X=Y`).
 fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     let Some(check) = &r.scale_check else { return vec![] };
-    let test = if check.dof == 0 {
+    let fewest = check.configurations.iter().map(|c| c.games).min().unwrap_or(0);
+    let test = if fewest < crate::stats::MIN_GAMES {
+        format!("homogeneity untested: not enough games ({fewest}) in a pawn-odds match")
+    } else if check.dof == 0 {
         "homogeneity untested".to_string()
     } else {
         format!(
