@@ -276,6 +276,10 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
             continue;
         }
         measured += 1;
+        eprintln!(
+            "{}: {:.2} [{:.2}, {:.2}] -> {:.2} [{:.2}, {:.2}], difference {d:+.2} [{low:+.2}, {high:+.2}]",
+            s.name, b.value, b.ci_low, b.ci_high, o.value, o.ci_low, o.ci_high
+        );
         assert!(same(d, o.value - b.value) && low < d && d < high, "{s:?}");
         // The two fits share the games: the paired interval is narrower than the two
         // intervals' widths added, which is what independent fits would give at most.

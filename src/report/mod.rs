@@ -495,21 +495,25 @@ fn piece_values(
             }
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
-        // A shard has no merged games to centre a bracket on: the run after the merge
-        // plays the bracket.
         let headline = compare.iter().find(|c| *c == "F=R" || *c == "R=F").cloned();
-        if let (Some(h), true, None) = (&headline, cfg.budget.local_pricing(), cfg.shard) {
-            match local_prices(&imb, h) {
-                Ok((prices, extra)) => {
-                    beside.prices.push(prices);
-                    rows.extend(extra);
+        if let (Some(h), true) = (&headline, cfg.budget.local_pricing()) {
+            // A shard has no merged games to centre a bracket on: the run after the merge
+            // plays the bracket (and the scale check with it).
+            if cfg.shard.is_none() {
+                match local_prices(&imb, h) {
+                    Ok((prices, extra)) => {
+                        beside.prices.push(prices);
+                        rows.extend(extra);
+                    }
+                    Err(e) => notes.push(format!("Local pawn price of {h} ({label}) not available: {e}")),
                 }
-                Err(e) => notes.push(format!("Local pawn price of {h} ({label}) not available: {e}")),
             }
+            // The replay at the stronger search needs nothing merged: a shard plays its part.
             if sensitivity {
                 let stronger = cfg.budget.nodes()[1];
                 match node_sensitivity(&imb, h, &rows, stronger, dir) {
-                    Ok(s) => beside.sensitivity.push(s),
+                    Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
+                    Ok(_) => {}
                     Err(e) => notes.push(format!("{h} at {stronger} nodes ({label}) not available: {e}")),
                 }
             }
