@@ -292,3 +292,44 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
     assert!(study::regress_sensitivity(&missing, 0.25).is_err());
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn shards_of_a_bomber_report_merge_into_its_local_prices_and_sensitivity() {
+    let config = |name: &str, shard| {
+        let out = std::env::temp_dir().join(format!("fairylab-report-values-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        ReportConfig {
+            variant: "flying-bombers-hangars".into(),
+            options: vec![],
+            budget: Budget::Tiny,
+            out,
+            concurrency: 2,
+            seed: 7,
+            progress: Default::default(),
+            shard,
+        }
+    };
+    let whole_cfg = config("shard-whole", None);
+    let whole = report::run(&whole_cfg).unwrap();
+    let mut parts = vec![];
+    for i in 1..=2 {
+        let cfg = config(&format!("shard-part{i}"), Some((i, 2)));
+        report::run(&cfg).unwrap();
+        // The replay at the stronger search is sharded; the bracket waits for the merge.
+        let values = cfg.out.join("runs/values");
+        assert!(values.join(format!("imbalance-{}", Budget::Tiny.nodes()[1])).is_dir());
+        assert!(!values.join("imbalance/bracket").exists());
+        parts.push(cfg.out);
+    }
+    let merged = config("shard-merged", None);
+    fairylab::tournament::output::merge_tree(&parts, &merged.out).unwrap();
+    let data = report::run(&merged).unwrap();
+    assert!(!data.pawn_prices.is_empty() && data.sensitivity.len() == 2);
+    // Compared as text: undefined figures are NaN, which never equals itself.
+    assert_eq!(format!("{:?}", data.pawn_prices), format!("{:?}", whole.pawn_prices));
+    assert_eq!(format!("{:?}", data.sensitivity), format!("{:?}", whole.sensitivity));
+    assert_eq!(format!("{:?}", data.piece_values), format!("{:?}", whole.piece_values));
+    for p in parts.iter().chain([&merged.out, &whole_cfg.out]) {
+        let _ = std::fs::remove_dir_all(p);
+    }
+}
