@@ -16,6 +16,7 @@ fn tiny(variant: &str, name: &str) -> (std::path::PathBuf, ReportData) {
         seed: 5,
         progress: Default::default(),
         shard: None,
+        balance_pairs: None,
     };
     (out, report::run(&cfg).unwrap())
 }
@@ -307,6 +308,7 @@ fn shards_of_a_bomber_report_merge_into_its_local_prices_and_sensitivity() {
             seed: 7,
             progress: Default::default(),
             shard,
+            balance_pairs: None,
         }
     };
     let whole_cfg = config("shard-whole", None);
