@@ -10,7 +10,7 @@ pub mod published;
 mod render;
 pub use render::{
     agreement as estimator_agreement, cell_score as format_cell_score, elo as format_elo, html as render_html,
-    markdown as render_markdown, pct as format_pct,
+    markdown as render_markdown, pct as format_pct, price_verdict as render_price_verdict,
 };
 mod summary;
 pub mod svg;
@@ -88,6 +88,19 @@ impl Budget {
     /// to pawns with intervals of several pawns, while the headline match and the balance
     /// get the games instead. The tiny budget keeps every step, for the tests.
     pub fn imbalance_chain(self) -> bool {
+        self != Budget::Quick
+    }
+
+    /// Whether the headline comparison is also priced in local pawns (three bracket matches
+    /// of X against Y plus k pawns, and the pawn-odds match under its neutral weights) and
+    /// the piece values' sensitivity measured (the regression refitted with another phase
+    /// filter, the headline replayed at the stronger search). The quick budget leaves them
+    /// out, as it does the chain: at its games the bracket's slope, a difference of Elo
+    /// over a few pawns, would rarely be clear of zero, and in Flying Bombers Grand Chess
+    /// (three settings, each three more matches of 800 games) the README's main command
+    /// would play about as many games again as its 7,800. The tiny budget keeps them, for
+    /// the tests.
+    pub fn local_pricing(self) -> bool {
         self != Budget::Quick
     }
 
@@ -178,6 +191,57 @@ pub struct Tuning {
     pub weights: Vec<(String, f64, f64)>,
 }
 
+/// The headline comparison priced twice: in pawns of the start position's pawn-odds match
+/// (the `imbalance` row) and in local pawns, by its own bracket of matches of X against Y
+/// plus k pawns, priced where the score is even (`imbalance-bracket`); with the Elo of a
+/// pawn each price implies. Undefined figures are NaN (null in JSON).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PawnPrices {
+    /// The option added to the report's rules; none for its own rules.
+    #[serde(default)]
+    pub option: Option<String>,
+    /// The comparison as the headline reads it (`F-R`).
+    pub comparison: String,
+    /// The difference in start-position pawns, and the Elo of such a pawn.
+    pub calibrated: Interval,
+    pub pawn_odds_elo: Interval,
+    /// The difference in local pawns, and the local pawn's Elo (the bracket line's slope).
+    pub bracketed: Interval,
+    pub local_elo: Interval,
+    /// The pawn-odds match replayed under the comparison's neutral weights: whether those
+    /// weights move the Elo of a pawn (the scale check).
+    pub neutral_pawn_odds_elo: Interval,
+    /// Which pawns the bracket added, its line test, and the scale check's test.
+    pub note: String,
+    /// Games of the bracket's matches.
+    pub games: u64,
+}
+
+/// How much figures move when one setting of their measurement changes, on the same
+/// games (the regression's phase filter) or on games played again (the search budget).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Sensitivity {
+    /// The setting changed (`min-pieces`, `nodes`), its report value and the other one.
+    pub setting: String,
+    pub base: String,
+    pub other: String,
+    pub rows: Vec<SensitivityRow>,
+    /// How the difference's interval was made.
+    pub note: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SensitivityRow {
+    /// A piece letter, a difference (`F-R`) or `elo-per-pawn`.
+    pub quantity: String,
+    /// `pawns` or `elo`.
+    pub unit: String,
+    pub base: Interval,
+    pub other: Interval,
+    /// `other - base` with its 95 % interval.
+    pub difference: Interval,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ReportData {
     pub variant: String,
@@ -196,6 +260,14 @@ pub struct ReportData {
     pub setup: Option<SetupMatrix>,
     pub tuning: Option<Tuning>,
     pub notes: Vec<String>,
+    /// The headline priced in local pawns beside the pawn-odds price, in the report's rules
+    /// and with each option (absent from reports made before it existed).
+    #[serde(default)]
+    pub pawn_prices: Vec<PawnPrices>,
+    /// The piece values' sensitivity to the regression's phase filter and to the search
+    /// budget (absent from reports made before it existed).
+    #[serde(default)]
+    pub sensitivity: Vec<Sensitivity>,
     /// The two estimators tested against each other (log-ratio per piece, common scale
     /// factor); derived from `piece_values` whenever a report is written, so never read.
     #[serde(default, skip_deserializing)]
@@ -303,8 +375,12 @@ fn self_play(
 /// Piece values of a variant (with options) by regression on self-play with varied
 /// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
 /// `chain` a chain through every piece, and one near-balanced match for each `focus`
-/// piece (those an option changes). A failed estimate (too few or too uniform games)
-/// becomes a note, not an error.
+/// piece (those an option changes). At budgets with local pricing the headline F=R is
+/// also bracketed (its prices go to `beside.prices`), and with `sensitivity` the
+/// regression is refitted with another phase filter and the headline replayed at the
+/// stronger search (`beside.sensitivity`). A failed estimate (too few or too uniform
+/// games) becomes a note, not an error.
+#[allow(clippy::too_many_arguments)]
 fn piece_values(
     name: &str,
     options: &[String],
@@ -312,7 +388,9 @@ fn piece_values(
     dir: &Path,
     chain: bool,
     focus: &[char],
+    sensitivity: bool,
     notes: &mut Vec<String>,
+    beside: &mut Beside,
 ) -> Vec<PieceValue> {
     let nodes = cfg.nodes()[0];
     let variant = match Variant::load_with(name, options) {
@@ -436,6 +514,36 @@ fn piece_values(
             }
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
+        let headline = compare.iter().find(|c| *c == "F=R" || *c == "R=F").cloned();
+        if let (Some(h), true) = (&headline, cfg.budget.local_pricing()) {
+            // A shard has no merged games to centre a bracket on: the run after the merge
+            // plays the bracket (and the scale check with it).
+            if cfg.shard.is_none() {
+                match local_prices(&imb, h) {
+                    Ok((prices, extra)) => {
+                        beside.prices.push(prices);
+                        rows.extend(extra);
+                    }
+                    Err(e) => notes.push(format!("Local pawn price of {h} ({label}) not available: {e}")),
+                }
+            }
+            // The replay at the stronger search needs nothing merged: a shard plays its part.
+            if sensitivity {
+                let stronger = cfg.budget.nodes()[1];
+                match node_sensitivity(&imb, h, &rows, stronger, dir) {
+                    Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
+                    Ok(_) => {}
+                    Err(e) => notes.push(format!("{h} at {stronger} nodes ({label}) not available: {e}")),
+                }
+            }
+        }
+    }
+    // The refit needs the whole regression corpus: not on a shard.
+    if sensitivity && cfg.shard.is_none() && !fit_failed {
+        match phase_sensitivity(&regress, &rows) {
+            Ok(s) => beside.sensitivity.insert(0, s),
+            Err(e) => notes.push(format!("Phase-filter sensitivity ({label}) not available: {e}")),
+        }
     }
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
@@ -469,6 +577,178 @@ fn headline_oriented(v: PieceValue) -> PieceValue {
         return v;
     }
     PieceValue { piece: "F-R".into(), value: -v.value, low: -v.high, high: -v.low, ..v }
+}
+
+/// What [`piece_values`] measures beside the values themselves.
+#[derive(Default)]
+struct Beside {
+    prices: Vec<PawnPrices>,
+    sensitivity: Vec<Sensitivity>,
+}
+
+/// The other phase filter of the sensitivity table: stricter than the default half of the
+/// start position's pieces, so the refit keeps the positions nearest the full board, the
+/// material context in which the imbalance matches start. A value that moves towards the
+/// imbalance one here says the two estimators differ by phase, not by error.
+pub const OTHER_MIN_PIECES: f64 = 0.75;
+
+/// A row's figures as an interval, NaN without support.
+fn row_interval(r: &crate::values::table::ValueRow) -> Interval {
+    if !r.support.is_supported() {
+        return Interval::UNDEFINED;
+    }
+    Interval { value: r.value, low: r.ci_low, high: r.ci_high }
+}
+
+/// `x - y` turned to `y - x` (the headline reads F-R where a chain played R=F).
+fn negated(i: &Interval) -> Interval {
+    Interval { value: -i.value, low: -i.high, high: -i.low }
+}
+
+/// `b - a` of two independently measured figures with a 95 % interval by the method of
+/// variance estimates recovery (Zou and Donner), which keeps each interval's asymmetry
+/// (Fieller's intervals in pawns are not symmetric).
+pub fn independent_difference(a: &Interval, b: &Interval) -> Interval {
+    if !a.is_defined() || !b.is_defined() {
+        return Interval::UNDEFINED;
+    }
+    let d = b.value - a.value;
+    let low = d - ((b.value - b.low).powi(2) + (a.high - a.value).powi(2)).sqrt();
+    let high = d + ((b.high - b.value).powi(2) + (a.value - a.low).powi(2)).sqrt();
+    Interval { value: d, low, high }
+}
+
+/// The headline comparison `h` (`F=R` or `R=F`, as `imb` played it) bracketed by three
+/// matches of X against Y plus k pawns, with the pawn-odds match replayed under its
+/// neutral weights. Its own match and the pawn-odds match are read back from `imb`'s run
+/// directory, not played again. Returns the prices (oriented as F-R) and the new table
+/// rows (the bracket's, the local pawn's Elo, the scale check's) for values.csv.
+fn local_prices(
+    imb: &crate::values::study::ImbalanceRequest,
+    h: &str,
+) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
+    let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
+    let extras = crate::values::study::Extras { bracket: Some(3), scale_check: true, engine: None };
+    let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
+    let label = h.replace('=', "-");
+    let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
+    let get = |piece: &str, method: &str| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
+    let orient = |i: Interval| if label == "R-F" { negated(&i) } else { i };
+    let bracket = find(&label, "imbalance-bracket");
+    let neutral = rows.iter().find(|r| r.piece == "elo-per-pawn" && r.method.starts_with("pawn-odds@"));
+    let notes: Vec<&str> =
+        [bracket.map(|r| r.note.as_str()), neutral.map(|r| r.note.as_str())].into_iter().flatten().collect();
+    let prices = PawnPrices {
+        option: None,
+        comparison: "F-R".into(),
+        calibrated: orient(get(&label, "imbalance")),
+        pawn_odds_elo: get("elo-per-pawn", "pawn-odds"),
+        bracketed: orient(get(&label, "imbalance-bracket")),
+        local_elo: get(&format!("elo-per-pawn@{label}"), "imbalance-bracket"),
+        neutral_pawn_odds_elo: neutral.map_or(Interval::UNDEFINED, row_interval),
+        note: notes.join("; "),
+        games: bracket.map_or(0, |r| r.games),
+    };
+    let extra = rows
+        .into_iter()
+        .filter(|r| r.method.starts_with("imbalance-bracket") || r.method.starts_with("pawn-odds@"))
+        .collect();
+    Ok((prices, extra))
+}
+
+/// The headline comparison and the pawn-odds match replayed at `nodes` per move (the
+/// report's stronger balance search) into `dir/imbalance-NODES`, against the same figures
+/// at the report's own budget, read from `rows`. Each replayed match gets the games that
+/// cost what one match at the report's budget does (a quarter of them at four times the
+/// nodes): with all of them this check alone would cost as much as eight more matches,
+/// for a figure whose question (does the result move by more than its error?) a
+/// somewhat wider interval still answers.
+fn node_sensitivity(
+    imb: &crate::values::study::ImbalanceRequest,
+    h: &str,
+    rows: &[crate::values::table::ValueRow],
+    nodes: u64,
+    dir: &Path,
+) -> Result<Sensitivity, Error> {
+    let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
+    let again = crate::values::study::ImbalanceRequest {
+        compare: vec![h.to_string()],
+        nodes,
+        games,
+        out: Some(dir.join(format!("imbalance-{nodes}"))),
+        ..imb.clone()
+    };
+    let (stronger, _) = crate::values::study::imbalance(&again)?;
+    let label = h.replace('=', "-");
+    let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &str| {
+        let i = list.iter().find(|r| r.piece == piece && r.method == method).map_or(Interval::UNDEFINED, row_interval);
+        if piece == "R-F" {
+            negated(&i)
+        } else {
+            i
+        }
+    };
+    let row = |piece: &str, method: &str, quantity: &str, unit: &str| {
+        let (base, other) = (get(rows, piece, method), get(&stronger, piece, method));
+        SensitivityRow {
+            quantity: quantity.into(),
+            unit: unit.into(),
+            difference: independent_difference(&base, &other),
+            base,
+            other,
+        }
+    };
+    Ok(Sensitivity {
+        setting: "nodes".into(),
+        base: imb.nodes.to_string(),
+        other: nodes.to_string(),
+        rows: vec![row(&label, "imbalance", "F-R", "pawns"), row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo")],
+        note: format!(
+            "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
+            imb.games, imb.nodes
+        ),
+    })
+}
+
+/// Every piece's regression value refitted on the same games with [`OTHER_MIN_PIECES`]
+/// as the phase filter; the report's own values (`rows`) are the base.
+fn phase_sensitivity(
+    regress: &crate::values::study::RegressRequest,
+    rows: &[crate::values::table::ValueRow],
+) -> Result<Sensitivity, Error> {
+    let shifts = crate::values::study::regress_sensitivity(regress, OTHER_MIN_PIECES)?;
+    let as_interval = |e: &crate::values::regression::Estimate| {
+        if e.support.is_supported() {
+            Interval { value: e.value, low: e.low, high: e.high }
+        } else {
+            Interval::UNDEFINED
+        }
+    };
+    let rows = shifts
+        .iter()
+        .map(|x| {
+            // The base as the report's own table prints it.
+            let shown = rows.iter().find(|r| r.piece == x.name && r.method.starts_with("regression"));
+            let (value, low, high) = x.difference;
+            SensitivityRow {
+                quantity: x.name.clone(),
+                unit: "pawns".into(),
+                base: shown.map_or_else(|| as_interval(&x.base), row_interval),
+                other: as_interval(&x.other),
+                difference: Interval { value, low, high },
+            }
+        })
+        .collect();
+    Ok(Sensitivity {
+        setting: "min-pieces".into(),
+        base: regress.min_pieces.to_string(),
+        other: OTHER_MIN_PIECES.to_string(),
+        rows,
+        note: format!(
+            "the difference's interval is BCa over {} paired bootstrap replicates of whole games (both fits on each)",
+            regress.bootstrap
+        ),
+    })
 }
 
 /// The default engine's middlegame material weights in pawns, per piece on the board.
@@ -522,6 +802,8 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         setup: None,
         tuning: None,
         notes: vec![],
+        pawn_prices: vec![],
+        sensitivity: vec![],
         agreement: None,
         published: None,
     };
@@ -643,15 +925,33 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
             cfg.budget
         ));
     }
-    data.piece_values =
-        piece_values(&cfg.variant, &cfg.options, cfg, &runs.join("values"), chain, &[], &mut data.notes);
+    let mut beside = Beside::default();
+    let own = cfg.budget.local_pricing();
+    data.piece_values = piece_values(
+        &cfg.variant,
+        &cfg.options,
+        cfg,
+        &runs.join("values"),
+        chain,
+        &[],
+        own,
+        &mut data.notes,
+        &mut beside,
+    );
+    data.pawn_prices.append(&mut beside.prices);
+    data.sensitivity.append(&mut beside.sensitivity);
     for o in &mut data.option_effects {
         cfg.progress.note(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
         opts.push(o.option.clone());
         let focus = variant.option_pieces(&o.option);
         let dir = runs.join(format!("values-{}", o.option));
-        o.piece_values = piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, &mut data.notes);
+        o.piece_values =
+            piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, false, &mut data.notes, &mut beside);
+        for mut p in beside.prices.drain(..) {
+            p.option = Some(o.option.clone());
+            data.pawn_prices.push(p);
+        }
     }
     let replaced: Vec<(char, char)> =
         Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
@@ -659,7 +959,17 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
         return Ok(());
     }
     cfg.progress.note("orthodox piece values for the replaced pieces");
-    let chess = piece_values("chess", &[], cfg, &runs.join("values-chess"), false, &[], &mut data.notes);
+    let chess = piece_values(
+        "chess",
+        &[],
+        cfg,
+        &runs.join("values-chess"),
+        false,
+        &[],
+        false,
+        &mut data.notes,
+        &mut Beside::default(),
+    );
     let regression = |list: &[PieceValue], l: char| {
         list.iter().find(|v| v.piece == l.to_string() && v.method.starts_with("regression")).cloned()
     };

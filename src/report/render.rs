@@ -103,7 +103,7 @@ fn bomber_headline(d: &ReportData, names: &Names) -> String {
         let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
         s += &format!("| {rules} | {} | {} | {} |\n", v.method, value_cells(v, true), v.games);
     }
-    s + "\n"
+    s + "\n" + &pawn_prices_md(d)
 }
 
 pub(super) fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
@@ -285,7 +285,7 @@ fn piece_values_md(d: &ReportData, names: &Names) -> String {
             s += &format!("| {} | {} | {} | {} |\n", names.label(&v.piece), value_cells(v, false), v.method, v.games);
         }
     }
-    s
+    s + &sensitivity_md(d, names)
 }
 
 /// The two estimators' log-ratio test over the pieces both measured (regression against
@@ -611,6 +611,24 @@ pub fn html(d: &ReportData) -> String {
                 );
             }
         }
+        "Sensitivity of the piece values" => {
+            for x in &d.sensitivity {
+                let bars: Vec<Bar> = x
+                    .rows
+                    .iter()
+                    .filter(|r| r.unit == "pawns")
+                    .map(|r| (names.label(&r.quantity), r.difference.value, r.difference.low, r.difference.high))
+                    .collect();
+                if !bars.is_empty() {
+                    *body += &svg::bars(
+                        &format!("{}: {} minus {}", d.title, setting_label(x, &x.other), setting_label(x, &x.base)),
+                        "change of value (pawns; 0 = unmoved), 95 % intervals",
+                        &bars,
+                        "",
+                    );
+                }
+            }
+        }
         "Flying Bomber against Rook" => {
             let bars: Vec<Bar> = bomber_estimates(d)
                 .into_iter()
@@ -756,4 +774,195 @@ pub(super) fn value_cells(v: &PieceValue, signed: bool) -> String {
         (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
         (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
     }
+}
+
+/// The rules an item of a report belongs to: its own, or with one option added.
+fn rules_label(d: &ReportData, option: Option<&str>) -> String {
+    option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)))
+}
+
+/// A positive figure (Elo per pawn) and its interval, or "not enough data".
+fn plain(i: &Interval) -> String {
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:.1} [{:.1}, {:.1}]", i.value, i.low, i.high)
+}
+
+/// A difference in pawns and its interval, or "not enough data".
+fn signed_pawns(i: &Interval) -> String {
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:+.2} [{:+.2}, {:+.2}]", i.value, i.low, i.high)
+}
+
+/// The headline priced in local pawns beside the pawn-odds price: a verdict per setting
+/// on whether the two prices of a pawn differ, then both conversions side by side.
+pub(super) fn pawn_prices_md(d: &ReportData) -> String {
+    if d.pawn_prices.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("### The pawn's price where the bomber is traded for the rook\n\n");
+    s += &verdicts(d.pawn_prices.iter().map(|p| price_verdict(d, p)).collect());
+    s += "F − R converted to pawns twice: with the Elo of a pawn from the pawn-odds match at the start (start-position pawns), and by its own bracket, F against R plus k pawns for three k around balance, priced where the score is even (local pawns; the bracket line's slope is the local pawn's Elo). The last column is the pawn-odds match replayed under the neutral weights F=R is played with: far from the default's, those weights would move the unit.\n\n";
+    s += "| rules | F − R (start-position pawns) | Elo per pawn, pawn odds | F − R (local pawns) | Elo per pawn, local | Elo per pawn, pawn odds under F=R's weights | bracket games |\n|---|---|---|---|---|---|---|\n";
+    for p in &d.pawn_prices {
+        s += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            rules_label(d, p.option.as_deref()),
+            signed_pawns(&p.calibrated),
+            plain(&p.pawn_odds_elo),
+            signed_pawns(&p.bracketed),
+            plain(&p.local_elo),
+            plain(&p.neutral_pawn_odds_elo),
+            p.games
+        );
+    }
+    let notes: Vec<String> = d
+        .pawn_prices
+        .iter()
+        .filter(|p| !p.note.is_empty())
+        .map(|p| format!("* {}: {}\n", rules_label(d, p.option.as_deref()), p.note))
+        .collect();
+    if !notes.is_empty() {
+        s += "\nBrackets and scale checks:\n\n";
+        s += &notes.concat();
+    }
+    s + "\n"
+}
+
+/// Whether the pawn is priced the same where F is traded for R as at pawn odds from the
+/// start: the difference of the two Elo per pawn (independent matches) and its interval.
+pub fn price_verdict(d: &ReportData, p: &super::PawnPrices) -> String {
+    let rules = rules_label(d, p.option.as_deref());
+    let diff = super::independent_difference(&p.pawn_odds_elo, &p.local_elo);
+    let range = |i: &Interval| format!("{:+.1} Elo [{:+.1}, {:+.1}]", i.value, i.low, i.high);
+    let local = |s: String| {
+        if p.bracketed.is_defined() {
+            s
+        } else {
+            format!("{s} F − R in local pawns: {NOT_ENOUGH}.")
+        }
+    };
+    match verdict::sign(&diff) {
+        None => format!(
+            "{rules}: {NOT_ENOUGH} to compare the pawn's price where F is traded for R with its price at pawn odds (local pawn {}, pawn odds {}).",
+            plain(&p.local_elo),
+            plain(&p.pawn_odds_elo)
+        ),
+        Some(std::cmp::Ordering::Equal) => local(format!(
+            "{rules}: the pawn's price where F is traded for R, {:.1} Elo, and at pawn odds from the start, {:.1} Elo, agree within their errors (difference {}), so both F − R figures are in the same unit.",
+            p.local_elo.value,
+            p.pawn_odds_elo.value,
+            range(&diff)
+        )),
+        Some(_) => local(format!(
+            "{rules}: the two prices of a pawn differ beyond their errors: {:.1} Elo where F is traded for R, {:.1} Elo at pawn odds from the start (difference {}). F − R in start-position pawns mixes the two units; quote it in local pawns, {}.",
+            p.local_elo.value,
+            p.pawn_odds_elo.value,
+            range(&diff),
+            signed_pawns(&p.bracketed)
+        )),
+    }
+}
+
+/// What a sensitivity's setting is called on the page.
+fn setting_label(s: &super::Sensitivity, value: &str) -> String {
+    match s.setting.as_str() {
+        "nodes" => format!("{value} nodes"),
+        "min-pieces" => format!("min-pieces {value}"),
+        other => format!("{other} {value}"),
+    }
+}
+
+/// How far the piece values move with the regression's phase filter and the search budget.
+fn sensitivity_md(d: &ReportData, names: &Names) -> String {
+    if d.sensitivity.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n## Sensitivity of the piece values\n\n");
+    s += &verdicts(d.sensitivity.iter().map(|x| sensitivity_verdict(x, names)).collect());
+    for x in &d.sensitivity {
+        let (a, b) = (setting_label(x, &x.base), setting_label(x, &x.other));
+        let what = match x.setting.as_str() {
+            "min-pieces" => "The regression refitted on the same games with another phase filter (`--min-pieces`: the least share of the start position's pieces a fitted position keeps)",
+            "nodes" => "The headline match and the pawn-odds match played again at the stronger search",
+            _ => "The same figures under another setting",
+        };
+        s += &format!("{what}; {}.\n\n", x.note);
+        s += &format!("| quantity | unit | {a} | {b} | difference |\n|---|---|---|---|---|\n");
+        for r in &x.rows {
+            let cell = |i: &Interval| if r.unit == "elo" { plain(i) } else { signed_or_plain(i, &r.quantity) };
+            let difference = if !r.difference.is_defined() {
+                NOT_ENOUGH.to_string()
+            } else if r.unit == "elo" {
+                format!("{:+.1} [{:+.1}, {:+.1}]", r.difference.value, r.difference.low, r.difference.high)
+            } else {
+                signed_pawns(&r.difference)
+            };
+            let quantity =
+                if r.quantity == "elo-per-pawn" { "Elo per pawn (pawn odds)".into() } else { names.label(&r.quantity) };
+            s += &format!("| {quantity} | {} | {} | {} | {difference} |\n", r.unit, cell(&r.base), cell(&r.other));
+        }
+        s += "\n";
+    }
+    s
+}
+
+/// Piece values unsigned, differences (`F-R`) signed.
+fn signed_or_plain(i: &Interval, quantity: &str) -> String {
+    if quantity.chars().count() > 1 {
+        return signed_pawns(i);
+    }
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
+}
+
+/// One sentence per sensitivity: which figures move beyond their interval, and the
+/// largest move.
+fn sensitivity_verdict(x: &super::Sensitivity, names: &Names) -> String {
+    let (a, b) = (setting_label(x, &x.base), setting_label(x, &x.other));
+    let defined: Vec<&super::SensitivityRow> = x.rows.iter().filter(|r| r.difference.is_defined()).collect();
+    if defined.is_empty() {
+        return format!("From {a} to {b}: {NOT_ENOUGH} to say how far the figures move.");
+    }
+    let label = |r: &super::SensitivityRow| {
+        if r.quantity == "elo-per-pawn" {
+            "the Elo of a pawn".to_string()
+        } else {
+            names.label(&r.quantity)
+        }
+    };
+    let unit = |r: &super::SensitivityRow| if r.unit == "elo" { "Elo" } else { "pawns" };
+    let moved: Vec<String> = defined
+        .iter()
+        .filter(|r| verdict::sign(&r.difference) != Some(std::cmp::Ordering::Equal))
+        .map(|r| {
+            format!(
+                "{} by {:+.2} {} [{:+.2}, {:+.2}]",
+                label(r),
+                r.difference.value,
+                unit(r),
+                r.difference.low,
+                r.difference.high
+            )
+        })
+        .collect();
+    let mut s = if moved.is_empty() {
+        format!("From {a} to {b}, no figure moves beyond its interval ({} of {} measured)", defined.len(), x.rows.len())
+    } else {
+        format!(
+            "From {a} to {b}, {} of {} figures move beyond their interval: {}",
+            moved.len(),
+            defined.len(),
+            moved.join("; ")
+        )
+    };
+    if defined.len() < x.rows.len() {
+        s += &format!("; {NOT_ENOUGH} for the other {}", x.rows.len() - defined.len());
+    }
+    s + "."
 }

@@ -429,3 +429,32 @@ pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<V
     let (rows, _) = imbalance_with(&again, x)?;
     Ok((rows, again.compare))
 }
+
+/// The regression's sensitivity to its phase filter: the games `a` fitted (its `--data`
+/// directories, or the self-play games already in its `--out`), refitted with
+/// `min_pieces` instead of `a.min_pieces`, each piece's value under both and their
+/// difference from one paired bootstrap over games. Plays nothing: without the games
+/// (a shard, or a study not yet run) it is an error.
+pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<regression::Shift>, Error> {
+    if !(0.0..=1.0).contains(&min_pieces) {
+        return Err(Error(format!("--min-pieces {min_pieces} must lie between 0 and 1")));
+    }
+    let variant = Variant::load_with(&a.variant, &a.options)?;
+    let pieces = Pieces::of(variant)?;
+    let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
+    let dirs = match (&a.games, &a.out) {
+        (None, _) if !a.data.is_empty() => a.data.clone(),
+        (Some(_), Some(out)) => vec![out.clone()],
+        _ => {
+            return Err(Error("the sensitivity refits games already played: give --data or --games with --out".into()))
+        }
+    };
+    let load = |min_pieces| {
+        let (games, _) =
+            dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces })?;
+        Dataset::build(&pieces, &games)
+    };
+    let (base, other) = (load(a.min_pieces)?, load(min_pieces)?);
+    let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts: vec![] };
+    Ok(regression::shift(&pieces, &base, &other, &settings)?)
+}

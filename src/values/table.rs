@@ -181,7 +181,14 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
     for b in &r.brackets {
         let games: u64 = b.points.iter().map(|p| p.games).sum();
         games_all += games;
-        let figures = b.value.map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
+        // As for the pawn-odds match: below MIN_GAMES a match's spread is itself a guess,
+        // so a line through such points prices nothing.
+        let fewest = b.points.iter().map(|p| p.games).min().unwrap_or(0);
+        let enough = fewest >= crate::stats::MIN_GAMES;
+        let figures = match b.value {
+            Some(v) if enough => (v.value, v.low, v.high),
+            _ => (f64::NAN, f64::NAN, f64::NAN),
+        };
         let mut row = ctx.row(&b.label, figures, "pawns", "imbalance-bracket", games);
         let ks: Vec<String> = b.points.iter().map(|p| format!("{:+}", p.pawns)).collect();
         let line = if b.dof == 0 {
@@ -195,12 +202,18 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
             .filter(|n| !n.is_empty())
             .collect::<Vec<_>>()
             .join("; ");
+        if !enough {
+            row.note = format!("not enough games ({fewest}) in a bracket match; {}", row.note);
+        }
         rows.push(row);
         if let (Some(e), Some(se)) = (b.elo_per_pawn, b.elo_per_pawn_se) {
             let h = crate::values::imbalance::calibration::z95() * se;
-            let mut row =
-                ctx.row(&format!("elo-per-pawn@{}", b.label), (e, e - h, e + h), "elo", "imbalance-bracket", games);
+            let figures = if enough { (e, e - h, e + h) } else { (f64::NAN, f64::NAN, f64::NAN) };
+            let mut row = ctx.row(&format!("elo-per-pawn@{}", b.label), figures, "elo", "imbalance-bracket", games);
             row.note = format!("the pawn's worth where {} is traded", b.comparison);
+            if !enough {
+                row.note = format!("not enough games ({fewest}) in a bracket match; {}", row.note);
+            }
             rows.push(row);
         }
     }
@@ -224,7 +237,10 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
 /// The pawn-odds match under each comparison's neutral weights (`pawn-odds@X=Y`).
 fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     let Some(check) = &r.scale_check else { return vec![] };
-    let test = if check.dof == 0 {
+    let fewest = check.configurations.iter().map(|c| c.games).min().unwrap_or(0);
+    let test = if fewest < crate::stats::MIN_GAMES {
+        format!("homogeneity untested: not enough games ({fewest}) in a pawn-odds match")
+    } else if check.dof == 0 {
         "homogeneity untested".to_string()
     } else {
         format!(

@@ -231,6 +231,11 @@ pub fn combined(priced: &[Priced], pieces: &Pieces) -> Option<Result<Combined, S
     unit[pieces.pawn] = 1;
     let mut equations = vec![];
     for p in priced {
+        // A bracket match below MIN_GAMES prices nothing (its table row says so): it
+        // does not enter the combination either.
+        if p.points.iter().any(|x| x.games < crate::stats::MIN_GAMES) {
+            continue;
+        }
         let (Some(v), Ok(c)) = (p.value, Comparison::parse(&p.comparison, pieces)) else { continue };
         equations.push(Equation { coefficients: c.coefficients(pieces), elo: Measure { value: v.value, se: v.se } });
     }
