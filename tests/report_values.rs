@@ -17,6 +17,7 @@ fn tiny(variant: &str, name: &str) -> (std::path::PathBuf, ReportData) {
         progress: Default::default(),
         shard: None,
         balance_pairs: None,
+        nodes: None,
     };
     (out, report::run(&cfg).unwrap())
 }
@@ -309,6 +310,7 @@ fn shards_of_a_bomber_report_merge_into_its_local_prices_and_sensitivity() {
             progress: Default::default(),
             shard,
             balance_pairs: None,
+            nodes: None,
         }
     };
     let whole_cfg = config("shard-whole", None);

@@ -528,8 +528,8 @@ fn piece_values(
                 }
             }
             // The replay at the stronger search needs nothing merged: a shard plays its part.
-            if sensitivity {
-                let stronger = cfg.budget.nodes()[1];
+            // A report given one node budget (`--nodes N`) has no stronger search to replay at.
+            if let (true, Some(&stronger)) = (sensitivity, cfg.nodes().get(1)) {
                 match node_sensitivity(&imb, h, &rows, stronger, dir) {
                     Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
                     Ok(_) => {}
