@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const GAMES: [&str; 4] = ["bland-chess-46", "flying-bombers-grand", "flying-bombers-hangars", "noble-wings"];
+const GAMES: [&str; 5] = ["bland-chess-46", "chess", "flying-bombers-grand", "flying-bombers-hangars", "noble-wings"];
 
 fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;

@@ -765,3 +765,34 @@ fn balance_runs_follow_the_nodes_and_pairs_asked_for() {
     assert!(regress.lines().any(|l| l == "nodes = 150"), "{regress}");
     let _ = std::fs::remove_dir_all(&cfg.out);
 }
+
+// Openings drawn near the best moves repeat, and at a fixed node budget a repeated opening
+// replays the same games: ten copies of twenty openings are twenty observations, so the
+// interval is as wide as the twenty openings' own, not about three times narrower.
+#[test]
+fn repeated_openings_count_once_in_the_balance_interval() {
+    let distinct: Vec<output::GameRow> = (0..20u64)
+        .flat_map(|p| {
+            let results: &[&str] = if p % 3 == 0 { &["1-0", "1/2-1/2"] } else { &["0-1", "1-0"] };
+            games(1, results).into_iter().map(move |mut g| {
+                g.pair_id = p;
+                g.opening = format!("opening {p}");
+                g
+            })
+        })
+        .collect();
+    let once = figures::balance("x", 100, &distinct);
+    let replayed: Vec<output::GameRow> = (0..10u64)
+        .flat_map(|k| {
+            distinct.iter().cloned().map(move |mut g| {
+                g.pair_id += 100 * k;
+                g
+            })
+        })
+        .collect();
+    let tenfold = figures::balance("x", 100, &replayed);
+    assert_eq!(tenfold.games, 400);
+    let width = |b: &figures::Balance| b.white_score.high - b.white_score.low;
+    assert!((once.white_score.value - tenfold.white_score.value).abs() < 1e-12);
+    assert!(width(&tenfold) > 0.9 * width(&once), "{:?} against {:?}", tenfold.white_score, once.white_score);
+}

@@ -207,25 +207,44 @@ fn balance_verdict(b: &BalanceCheck, c: &PublishedCheck) -> String {
         ),
     };
     let (below, consistent, above) = (list(Position::Above), list(Position::Consistent), list(Position::Below));
+    let mut against = vec![];
     if !consistent.is_empty() {
-        s += &format!(" It is consistent with {}", consistent.join(", "));
-        s += if below.is_empty() && above.is_empty() { "." } else { ";" };
+        against.push(format!("consistent with {}", consistent.join(", ")));
     }
     if !above.is_empty() {
-        s += &format!(" it is smaller than {}", above.join(", "));
-        s += if below.is_empty() { "." } else { ";" };
+        against.push(format!("smaller than {}", above.join(", ")));
     }
     if !below.is_empty() {
-        s += &format!(" it is larger than {}.", below.join(", "));
+        against.push(format!("larger than {}", below.join(", ")));
+    }
+    if !against.is_empty() {
+        s += &format!(" It is {}.", against.join("; "));
     }
     // Published play shows White's edge growing with strength; a run that falls short of
     // strong engines' edge while matching weaker play's points to playing strength.
     if !above.is_empty() && (!consistent.is_empty() || !below.is_empty()) {
-        s += " Published play shows White's edge growing with playing strength, so the evidence points to this engine's strength at this node budget rather than to the openings (kept within a few centipawns of the engine's best moves).";
+        s += " Published play shows White's edge growing with playing strength, so a smaller edge is what an engine weaker than those players should show.";
+    }
+    // The balance runs share their openings (same seed): where a stronger search shows the
+    // advantage that this one misses, the openings are not what hides it.
+    if super::verdict::sign(e) != Some(Ordering::Greater) {
+        let stronger: Vec<&str> = c
+            .balance
+            .iter()
+            .filter(|o| o.label != b.label && super::verdict::sign(&o.white_elo) == Some(Ordering::Greater))
+            .map(|o| o.label.as_str())
+            .collect();
+        if !stronger.is_empty() {
+            s += &format!(
+                " At {} the same openings give White the advantage, so the evidence points to the engine's play at {}, not to the openings.",
+                stronger.join(" and "),
+                b.label
+            );
+        }
     }
     if half > 10.0 {
         s += &format!(
-            " The interval is ±{half:.1} Elo; about {:.0} times the games would narrow it to ±10.",
+            " The interval is ±{half:.1} Elo; about {:.0} times the independent openings would narrow it to ±10.",
             (half / 10.0).powi(2)
         );
     }

@@ -161,7 +161,7 @@ pub(super) fn verdicts(items: Vec<String>) -> String {
 fn balance_md(d: &ReportData, _: &Names) -> String {
     let mut s = String::from("## Balance\n\n");
     s += &verdicts(d.balance.iter().map(|b| format!("At {}: {}", b.label, verdict::balance(&b.white_elo))).collect());
-    s += "White's score, first-move advantage and draw rate with 95 % intervals (game pairs as the unit).\n\n";
+    s += "White's score, first-move advantage and draw rate with 95 % intervals (openings as the unit: a repeated opening replays the same games at a fixed node budget).\n\n";
     s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
     for b in &d.balance {
         s += &format!(
