@@ -197,14 +197,17 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
             format!("straight line chi2 {:.2} on {} dof, p = {:.3}", b.chi2, b.dof, b.p_value)
         };
         let place = if b.bracketed { "interpolated" } else { "not bracketed" };
-        row.note = [format!("local pawn, k = {} pawns to Y; {place}; {line}", ks.join(", ")), b.note.clone()]
-            .into_iter()
-            .filter(|n| !n.is_empty())
-            .collect::<Vec<_>>()
-            .join("; ");
-        if !enough {
-            row.note = format!("not enough games ({fewest}) in a bracket match; {}", row.note);
-        }
+        let head = format!("local pawn, k = {} pawns to Y; {place}", ks.join(", "));
+        // Below MIN_GAMES a match's score is no figure, so neither is a test built on it.
+        row.note = if enough {
+            [format!("{head}; {line}"), b.note.clone()]
+                .into_iter()
+                .filter(|n| !n.is_empty())
+                .collect::<Vec<_>>()
+                .join("; ")
+        } else {
+            format!("not enough games ({fewest}) in a bracket match; {head}")
+        };
         rows.push(row);
         if let (Some(e), Some(se)) = (b.elo_per_pawn, b.elo_per_pawn_se) {
             let h = crate::values::imbalance::calibration::z95() * se;
