@@ -1,0 +1,417 @@
+//! A report's piece values: both estimators played for one set of rules, the headline
+//! priced in local pawns, and the values' sensitivity to the phase filter and the search.
+
+use super::*;
+
+/// Piece values of a variant (with options) by regression on self-play with varied
+/// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
+/// `chain` a chain through every piece, and one near-balanced match for each `focus`
+/// piece (those an option changes). At budgets with local pricing the headline F=R is
+/// also bracketed (its prices go to `beside.prices`), and with `sensitivity` the
+/// regression is refitted with another phase filter and the headline replayed at the
+/// stronger search (`beside.sensitivity`). A failed estimate (too few or too uniform
+/// games) becomes a note, not an error.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn piece_values(
+    name: &str,
+    options: &[String],
+    cfg: &ReportConfig,
+    dir: &Path,
+    chain: bool,
+    focus: &[char],
+    sensitivity: bool,
+    notes: &mut Vec<String>,
+    beside: &mut Beside,
+) -> Vec<PieceValue> {
+    let nodes = cfg.nodes()[0];
+    let variant = match Variant::load_with(name, options) {
+        Ok(v) => v,
+        Err(e) => {
+            notes.push(format!("Piece values of {name} not measured: {e}"));
+            return vec![];
+        }
+    };
+    let board = variant.start_fen().split_whitespace().next().unwrap_or("");
+    let bomber_game = board.contains('F') && board.contains('R');
+    let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
+    let regress = crate::values::study::RegressRequest {
+        variant: name.into(),
+        options: options.to_vec(),
+        data: vec![],
+        games: Some(cfg.budget.value_games()),
+        nodes,
+        seed: cfg.seed,
+        out: Some(dir.join("regress")),
+        random_plies: 8,
+        imbalance_fraction: 0.5,
+        jitter: 0.0,
+        engine_set: vec![],
+        skip_plies: 10,
+        min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
+        model: "logistic".into(),
+        bootstrap: 1000,
+        compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
+        // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
+        // start from every combination, so those pieces get values too.
+        all_setups: !variant.setup_choices().is_empty(),
+        concurrency: Some(cfg.concurrency),
+        shard: cfg.shard_arg(),
+        // The report says what it plays; the studies inside it work silently.
+        progress: Progress::silent(),
+    };
+    let (mut rows, fit_failed) = match crate::values::study::regress(&regress) {
+        Ok(r) => (r, false),
+        Err(e) => {
+            notes.push(format!("Piece values by regression ({label}) not available: {e}"));
+            (vec![], true)
+        }
+    };
+    // The second estimator: imbalance matches, for bomber games at least the headline F=R,
+    // and with `chain` a chain of near-balanced comparisons through every piece, built
+    // from the regression's values, so both estimators give every piece's value.
+    let mut compare: Vec<String> = vec![];
+    let pawn = Pieces::of(variant).map_or('P', |p| p.pawn_letter());
+    if chain || !focus.is_empty() {
+        let rough: Vec<(char, f64)> = rows
+            .iter()
+            .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
+            .filter(|r| r.support.is_supported())
+            .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
+            .collect();
+        // Without a regression (too few games to fit, or no supported value) the engine's
+        // own material weights are rough values enough to pick near-balanced matches.
+        // A shard without the whole regression corpus (no rows and no failed fit) leaves
+        // the chain to the run after the merge: a chain from part of the games would
+        // differ from shard to shard. Once the corpus is whole, every shard and the
+        // unsharded run see the same fit, so they choose the same chain.
+        let whole_corpus = cfg.shard.is_none() || fit_failed || !rows.is_empty();
+        let rough = match (rough.len() > 1, whole_corpus) {
+            (true, _) => rough,
+            (false, false) => vec![],
+            (false, true) => engine_values(variant).unwrap_or_default(),
+        };
+        // Matches start from the start position: only its pieces can be traded.
+        let rough: Vec<(char, f64)> = rough.into_iter().filter(|&(c, _)| board.contains(c)).collect();
+        let max_pawns = board.matches(pawn).count() / 2;
+        if chain {
+            let counts: Vec<(char, usize)> = rough.iter().map(|&(c, _)| (c, board.matches(c).count())).collect();
+            compare = crate::values::comparison::balanced_chain(&rough, &counts, pawn, max_pawns);
+            // Three matches beyond the unknowns, so additivity is tested.
+            let extra = crate::values::comparison::redundant(&rough, &counts, pawn, max_pawns, &compare, 3);
+            compare.extend(extra);
+        }
+        // The bomber's own match is the headline F=R, added below.
+        for &x in focus.iter().filter(|&&x| !(bomber_game && x == 'F')) {
+            if let Some(c) = crate::values::comparison::balanced_against(x, &rough, pawn, max_pawns) {
+                compare.push(c);
+            }
+        }
+    }
+    if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
+        compare.push("F=R".into());
+    }
+    if !compare.is_empty() {
+        let imb = crate::values::study::ImbalanceRequest {
+            variant: name.into(),
+            options: options.to_vec(),
+            compare: compare.clone(),
+            games: cfg.budget.imbalance_games(),
+            nodes,
+            precision: None,
+            batch: cfg.budget.pairs(),
+            min_pairs: cfg.budget.pairs(),
+            calibration: crate::values::experiment::default_calibration(variant),
+            random_plies: 8,
+            no_neutral: false,
+            engine_set: vec![],
+            seed: cfg.seed,
+            out: Some(dir.join("imbalance")),
+            concurrency: Some(cfg.concurrency),
+            shard: cfg.shard_arg(),
+            progress: Progress::silent(),
+        };
+        // With a chain, its links are rebuilt from the imbalance values and replayed.
+        let played = if chain {
+            crate::values::study::imbalance_rebuilt(&imb).map(|(r, _)| r)
+        } else {
+            crate::values::study::imbalance(&imb).map(|(r, _)| r)
+        };
+        match played {
+            Ok(r) => {
+                if let Some(lsq) = r.iter().find(|r| r.method == "imbalance-lsq") {
+                    notes.push(format!("Imbalance matches ({label}): {}.", lsq.note));
+                }
+                rows.extend(r)
+            }
+            Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
+        }
+        let headline = compare.iter().find(|c| *c == "F=R" || *c == "R=F").cloned();
+        if let (Some(h), true) = (&headline, cfg.budget.local_pricing()) {
+            // A shard has no merged games to centre a bracket on: the run after the merge
+            // plays the bracket (and the scale check with it).
+            if cfg.shard.is_none() {
+                match local_prices(&imb, h) {
+                    Ok((prices, extra)) => {
+                        beside.prices.push(prices);
+                        rows.extend(extra);
+                    }
+                    Err(e) => notes.push(format!("Local pawn price of {h} ({label}) not available: {e}")),
+                }
+            }
+            // The replay at the stronger search needs nothing merged: a shard plays its part.
+            // A report given one node budget (`--nodes N`) has no stronger search to replay at.
+            if let (true, Some(&stronger)) = (sensitivity, cfg.nodes().get(1)) {
+                match node_sensitivity(&imb, h, &rows, stronger, dir) {
+                    Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
+                    Ok(_) => {}
+                    Err(e) => notes.push(format!("{h} at {stronger} nodes ({label}) not available: {e}")),
+                }
+            }
+        }
+    }
+    // The refit needs the whole regression corpus: not on a shard.
+    if sensitivity && cfg.shard.is_none() && !fit_failed {
+        match phase_sensitivity(&regress, &rows) {
+            Ok(s) => beside.sensitivity.insert(0, s),
+            Err(e) => notes.push(format!("Phase-filter sensitivity ({label}) not available: {e}")),
+        }
+    }
+    if let Err(e) = crate::values::table::write(dir, &rows) {
+        notes.push(format!("Piece values ({label}) not saved: {e}"));
+    }
+    let mut rows: Vec<PieceValue> = rows
+        .iter()
+        .filter(|r| r.unit == "pawns")
+        .map(|r| {
+            headline_oriented(PieceValue {
+                piece: r.piece.clone(),
+                value: r.value,
+                low: r.ci_low,
+                high: r.ci_high,
+                support: r.support,
+                method: r.method.clone(),
+                games: r.games,
+            })
+        })
+        .collect();
+    // Pieces before comparisons, each piece's estimators next to each other.
+    rows.sort_by(|a, b| {
+        (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
+    });
+    rows
+}
+
+/// The imbalance chain may compare rook against bomber ("R-F"); the headline asks the
+/// bomber's worth against the rook's, so every such estimate is turned to read "F-R".
+pub(super) fn headline_oriented(v: PieceValue) -> PieceValue {
+    if v.piece != "R-F" {
+        return v;
+    }
+    PieceValue { piece: "F-R".into(), value: -v.value, low: -v.high, high: -v.low, ..v }
+}
+
+/// What [`piece_values`] measures beside the values themselves.
+#[derive(Default)]
+pub(super) struct Beside {
+    pub(super) prices: Vec<PawnPrices>,
+    pub(super) sensitivity: Vec<Sensitivity>,
+}
+
+/// The other phase filter of the sensitivity table: stricter than the default half of the
+/// start position's pieces, so the refit keeps the positions nearest the full board, the
+/// material context in which the imbalance matches start. A value that moves towards the
+/// imbalance one here says the two estimators differ by phase, not by error.
+pub const OTHER_MIN_PIECES: f64 = 0.75;
+
+/// A row's figures as an interval, NaN without support.
+pub(super) fn row_interval(r: &crate::values::table::ValueRow) -> Interval {
+    if !r.support.is_supported() {
+        return Interval::UNDEFINED;
+    }
+    Interval { value: r.value, low: r.ci_low, high: r.ci_high }
+}
+
+/// `x - y` turned to `y - x` (the headline reads F-R where a chain played R=F).
+pub(super) fn negated(i: &Interval) -> Interval {
+    Interval { value: -i.value, low: -i.high, high: -i.low }
+}
+
+/// `b - a` of two independently measured figures with a 95 % interval by the method of
+/// variance estimates recovery (Zou and Donner), which keeps each interval's asymmetry
+/// (Fieller's intervals in pawns are not symmetric).
+pub fn independent_difference(a: &Interval, b: &Interval) -> Interval {
+    if !a.is_defined() || !b.is_defined() {
+        return Interval::UNDEFINED;
+    }
+    let d = b.value - a.value;
+    let low = d - ((b.value - b.low).powi(2) + (a.high - a.value).powi(2)).sqrt();
+    let high = d + ((b.high - b.value).powi(2) + (a.value - a.low).powi(2)).sqrt();
+    Interval { value: d, low, high }
+}
+
+/// The headline comparison `h` (`F=R` or `R=F`, as `imb` played it) bracketed by three
+/// matches of X against Y plus k pawns, with the pawn-odds match replayed under its
+/// neutral weights. Its own match and the pawn-odds match are read back from `imb`'s run
+/// directory, not played again. Returns the prices (oriented as F-R) and the new table
+/// rows (the bracket's, the local pawn's Elo, the scale check's) for values.csv.
+pub(super) fn local_prices(
+    imb: &crate::values::study::ImbalanceRequest,
+    h: &str,
+) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
+    let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
+    let extras = crate::values::study::Extras { bracket: Some(3), scale_check: true, engine: None };
+    let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
+    let label = h.replace('=', "-");
+    let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
+    let get = |piece: &str, method: &str| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
+    let orient = |i: Interval| if label == "R-F" { negated(&i) } else { i };
+    let bracket = find(&label, "imbalance-bracket");
+    let neutral = rows.iter().find(|r| r.piece == "elo-per-pawn" && r.method.starts_with("pawn-odds@"));
+    let notes: Vec<&str> =
+        [bracket.map(|r| r.note.as_str()), neutral.map(|r| r.note.as_str())].into_iter().flatten().collect();
+    let prices = PawnPrices {
+        option: None,
+        comparison: "F-R".into(),
+        calibrated: orient(get(&label, "imbalance")),
+        pawn_odds_elo: get("elo-per-pawn", "pawn-odds"),
+        bracketed: orient(get(&label, "imbalance-bracket")),
+        local_elo: get(&format!("elo-per-pawn@{label}"), "imbalance-bracket"),
+        neutral_pawn_odds_elo: neutral.map_or(Interval::UNDEFINED, row_interval),
+        note: notes.join("; "),
+        games: bracket.map_or(0, |r| r.games),
+    };
+    let extra = rows
+        .into_iter()
+        .filter(|r| r.method.starts_with("imbalance-bracket") || r.method.starts_with("pawn-odds@"))
+        .collect();
+    Ok((prices, extra))
+}
+
+/// The headline comparison and the pawn-odds match replayed at `nodes` per move (the
+/// report's stronger balance search) into `dir/imbalance-NODES`, against the same figures
+/// at the report's own budget, read from `rows`. Each replayed match gets the games that
+/// cost what one match at the report's budget does (a quarter of them at four times the
+/// nodes): with all of them this check alone would cost as much as eight more matches,
+/// for a figure whose question (does the result move by more than its error?) a
+/// somewhat wider interval still answers.
+pub(super) fn node_sensitivity(
+    imb: &crate::values::study::ImbalanceRequest,
+    h: &str,
+    rows: &[crate::values::table::ValueRow],
+    nodes: u64,
+    dir: &Path,
+) -> Result<Sensitivity, Error> {
+    let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
+    let again = crate::values::study::ImbalanceRequest {
+        compare: vec![h.to_string()],
+        nodes,
+        games,
+        out: Some(dir.join(format!("imbalance-{nodes}"))),
+        ..imb.clone()
+    };
+    let (stronger, _) = crate::values::study::imbalance(&again)?;
+    let label = h.replace('=', "-");
+    let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &str| {
+        let i = list.iter().find(|r| r.piece == piece && r.method == method).map_or(Interval::UNDEFINED, row_interval);
+        if piece == "R-F" {
+            negated(&i)
+        } else {
+            i
+        }
+    };
+    let row = |piece: &str, method: &str, quantity: &str, unit: &str| {
+        let (base, other) = (get(rows, piece, method), get(&stronger, piece, method));
+        SensitivityRow {
+            quantity: quantity.into(),
+            unit: unit.into(),
+            difference: independent_difference(&base, &other),
+            base,
+            other,
+        }
+    };
+    Ok(Sensitivity {
+        setting: "nodes".into(),
+        base: imb.nodes.to_string(),
+        other: nodes.to_string(),
+        rows: vec![row(&label, "imbalance", "F-R", "pawns"), row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo")],
+        note: format!(
+            "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
+            imb.games, imb.nodes
+        ),
+    })
+}
+
+/// Every piece's regression value refitted on the same games with [`OTHER_MIN_PIECES`]
+/// as the phase filter; the report's own values (`rows`) are the base.
+pub(super) fn phase_sensitivity(
+    regress: &crate::values::study::RegressRequest,
+    rows: &[crate::values::table::ValueRow],
+) -> Result<Sensitivity, Error> {
+    let shifts = crate::values::study::regress_sensitivity(regress, OTHER_MIN_PIECES)?;
+    let as_interval = |e: &crate::values::regression::Estimate| {
+        if e.support.is_supported() {
+            Interval { value: e.value, low: e.low, high: e.high }
+        } else {
+            Interval::UNDEFINED
+        }
+    };
+    let rows = shifts
+        .iter()
+        .map(|x| {
+            // The base as the report's own table prints it.
+            let shown = rows.iter().find(|r| r.piece == x.name && r.method.starts_with("regression"));
+            let (value, low, high) = x.difference;
+            SensitivityRow {
+                quantity: x.name.clone(),
+                unit: "pawns".into(),
+                base: shown.map_or_else(|| as_interval(&x.base), row_interval),
+                other: as_interval(&x.other),
+                difference: Interval { value, low, high },
+            }
+        })
+        .collect();
+    Ok(Sensitivity {
+        setting: "min-pieces".into(),
+        base: regress.min_pieces.to_string(),
+        other: OTHER_MIN_PIECES.to_string(),
+        rows,
+        note: format!(
+            "the difference's interval is BCa over {} paired bootstrap replicates of whole games (both fits on each)",
+            regress.bootstrap
+        ),
+    })
+}
+
+/// The default engine's middlegame material weights in pawns, per piece on the board.
+pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error> {
+    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name())?)?;
+    let pawn = ev.weight("value.P.mg").filter(|&p| p > 0.0).ok_or_else(|| Error("no positive pawn weight".into()))?;
+    let board = variant.start_fen().split_whitespace().next().unwrap_or("").to_string();
+    let mut out: Vec<(char, f64)> = vec![];
+    for c in board.chars().filter(|c| c.is_ascii_uppercase()) {
+        if out.iter().any(|o| o.0 == c) {
+            continue;
+        }
+        if let Some(w) = ev.weight(&format!("value.{c}.mg")) {
+            out.push((c, w as f64 / pawn as f64));
+        }
+    }
+    Ok(out)
+}
+
+/// The variant's default evaluator and the one of an engine config file.
+pub(super) fn evaluators(
+    variant: Variant,
+    path: &str,
+) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), Error> {
+    let default = crate::eval::EngineConfig::for_variant(variant.name())?;
+    let tuned = crate::eval::EngineConfig::load(path)?;
+    Ok((evaluator(variant, &default)?, evaluator(variant, &tuned)?))
+}
+
+pub(super) fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Result<crate::eval::Evaluator, Error> {
+    Ok(match variant {
+        Variant::Narrow(r) => cfg.evaluator(r, &[])?,
+        Variant::Wide(r) => cfg.evaluator(r, &[])?,
+    })
+}
