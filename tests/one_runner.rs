@@ -224,3 +224,52 @@ fn a_damaged_row_keeps_the_rows_around_it_and_replays_only_its_game() {
     let _ = std::fs::remove_dir_all(&base);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The (pair, opening) of every game of a folder.
+fn openings_by_pair(d: &Path) -> std::collections::BTreeSet<(u64, String)> {
+    output::read_games(d).unwrap().into_iter().map(|r| (r.pair_id, r.opening)).collect()
+}
+
+#[test]
+fn openings_within_a_margin_never_repeat_and_shards_and_extensions_agree_on_them() {
+    let whole = dir("margin-whole");
+    let args = |out: &Path, rounds: &str| -> Vec<String> {
+        let mut a: Vec<String> = ["match", "--variant", "chess", "--engine", "name=a", "--engine", "name=b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // One ply within 25 cp holds few positions in chess: the openings must grow longer.
+        for s in ["--nodes", "1", "--random-plies", "1", "--opening-margin", "25", "--seed", "4", "--quiet"] {
+            a.push(s.into());
+        }
+        a.extend(["--rounds".into(), rounds.into(), "--out".into(), out.display().to_string()]);
+        a
+    };
+    let run = |a: Vec<String>| {
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (code, err) = fairylab(&refs);
+        assert_eq!(code, 0, "{err}");
+    };
+    run(args(&whole, "24"));
+    let pairs = openings_by_pair(&whole);
+    assert_eq!(pairs.len(), 24, "both games of a pair share one opening: {pairs:?}");
+    let distinct: std::collections::HashSet<&String> = pairs.iter().map(|p| &p.1).collect();
+    assert_eq!(distinct.len(), 24, "no opening repeats");
+    let plies: std::collections::HashSet<bool> = pairs.iter().map(|p| p.1.split(' ').nth(1) == Some("b")).collect();
+    assert_eq!(plies.len(), 2, "both one- and two-ply openings once the one-ply ones ran out");
+
+    let mut shards = std::collections::BTreeSet::new();
+    for shard in ["1/2", "2/2"] {
+        let d = dir(&format!("margin-shard-{}", &shard[..1]));
+        let mut a = args(&d, "24");
+        a.extend(["--shard".into(), shard.into()]);
+        run(a);
+        shards.extend(openings_by_pair(&d));
+    }
+    assert_eq!(shards, pairs, "shards play the whole run's openings");
+
+    let grown = dir("margin-grown");
+    run(args(&grown, "12"));
+    run(args(&grown, "24"));
+    assert_eq!(openings_by_pair(&grown), pairs, "an extended run keeps its first openings and adds the same next ones");
+}

@@ -104,10 +104,11 @@ fn clustered_mean<K>(values_by_cluster: &BTreeMap<K, Vec<f64>>) -> Interval {
 }
 
 pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
-    // The cluster is the opening, not the pair: openings drawn near the engine's best moves
-    // repeat (chess at a 25-centipawn margin gave 258 distinct openings in 2,000 pairs),
-    // and at a fixed node budget a repeated opening replays the same games, which are one
-    // observation, not many. Rows without an opening fall back to their pair.
+    // The cluster is the opening, not the pair: at a fixed node budget a repeated opening
+    // replays the same games, which are one observation, not many. Openings drawn near the
+    // engine's best moves are distinct since `tournament::book`, but folders played before
+    // it repeat them (chess at a 25-centipawn margin: 258 distinct in 2,000 pairs). Rows
+    // without an opening fall back to their pair.
     let mut score: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     let mut draws: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     for g in games {

@@ -8,10 +8,12 @@ pub mod matrix;
 pub mod names;
 pub mod published;
 mod render;
+mod value_text;
 pub use render::{
-    agreement as estimator_agreement, cell_score as format_cell_score, elo as format_elo, html as render_html,
-    markdown as render_markdown, pct as format_pct, price_verdict as render_price_verdict,
+    cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
+    pct as format_pct,
 };
+pub use value_text::{agreement as estimator_agreement, price_verdict as render_price_verdict};
 mod summary;
 pub mod svg;
 mod valuation;
@@ -284,7 +286,7 @@ pub struct ReportData {
 impl ReportData {
     /// Fills the figures derived from the others (the estimators' agreement).
     fn derive(&mut self) {
-        let a = render::agreement(&self.piece_values);
+        let a = value_text::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
         self.published = published::check(self);
     }
@@ -412,7 +414,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     all_piece_values(variant, cfg, &runs, &mut data)?;
     data.tuning = tuning(variant, cfg, &runs)?;
     data.notes.push(format!(
-        "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), played twice with colours swapped, which cancels the small strength difference in White's score.",
+        "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), and no opening repeats (when the 4-ply lines within that margin are used up, the next openings are a ply longer); each is played twice with colours swapped, which cancels the small strength difference in White's score.",
         cfg.seed, BALANCE_MARGIN
     ));
     if cfg.nodes.is_some() || cfg.balance_pairs.is_some() {

@@ -52,6 +52,11 @@ pub struct Manifest {
     /// `--opening-margin`: random plies only among moves this near the best (centipawns).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening_margin: Option<i32>,
+    /// How openings within a margin are drawn: `distinct` (without replacement, see
+    /// `tournament::book`). Folders from before it drew each opening independently and
+    /// hold other openings, so they are not resumed with these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_draw: Option<String>,
     #[serde(with = "big")]
     pub seed: u64,
     /// Search limits per move shared by the engines (an engine's own limit overrides them).

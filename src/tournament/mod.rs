@@ -3,6 +3,7 @@
 //! scheduling, so runs are reproducible at any concurrency and can be resumed or split
 //! into shards that merge.
 
+pub mod book;
 pub mod engines;
 pub mod error;
 pub mod legacy;
@@ -134,6 +135,7 @@ impl Settings {
             imbalance: o.imbalance.as_ref().map(|(w, b)| format!("{w}={b}")),
             max_drift: o.max_drift,
             opening_margin: o.margin,
+            opening_draw: o.margin.filter(|_| o.random_plies > 0).map(|_| "distinct".into()),
             seed: o.seed,
             nodes: self.limits.nodes,
             depth: self.limits.depth,

@@ -2,8 +2,9 @@
 //! (pieces removed from each side), then seeded random plies. Random plies that leave a
 //! side clearly lost are rejected by a short search, so openings are playable. With a
 //! margin, each random ply is drawn only from the moves a short search scores near the
-//! best one, so that the openings stay near the balance of the start: random moves
-//! otherwise create imbalances larger than a first-move advantage.
+//! best one, so that the openings stay near the balance of the start (random moves
+//! otherwise create imbalances larger than a first-move advantage), and no opening
+//! repeats ([`super::book`]).
 
 use crate::engine::Engine;
 use crate::rng::Rng;
@@ -57,29 +58,9 @@ fn white_score(engine: &mut Engine, b: &Board) -> Result<i32, Error> {
     Ok(if b.side_to_move() == Color::White { d.score_cp } else { -d.score_cp })
 }
 
-/// Nodes of the search that scores each candidate random ply.
-const MARGIN_NODES: u64 = 300;
-
-/// The moves of `moves` whose score after a short search is within `margin` centipawns of
-/// the best one's, in their given order; moves that end the game are left out.
-fn near_best(engine: &mut Engine, b: &Board, moves: &[crate::Move], margin: i32) -> Result<Vec<crate::Move>, Error> {
-    let mut scored = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let child = b.play(m)?;
-        if child.terminal().is_some() {
-            continue;
-        }
-        engine.set_board(&child, &[], &[])?;
-        engine.new_game();
-        let d = engine.go(&Limits::nodes(MARGIN_NODES), &mut |_| {});
-        scored.push((m, -d.score_cp));
-    }
-    let best = scored.iter().map(|x| x.1).max().unwrap_or(0);
-    Ok(scored.into_iter().filter(|x| x.1 >= best - margin).map(|x| x.0).collect())
-}
-
-/// The opening of game pair `index` (both games of a pair start from it).
-pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
+/// The position pair `index` starts from before its random plies: the given FENs in
+/// turn (or the variant's start), less the imbalance's pieces.
+fn base(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
     let mut base = match cfg.fens.len() {
         0 => variant.start_position(),
         n => variant.parse_fen(&cfg.fens[(index % n as u64) as usize])?,
@@ -87,6 +68,30 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
     if let Some((w, b)) = &cfg.imbalance {
         base = base.without(0, w)?.without(1, b)?;
     }
+    Ok(base)
+}
+
+/// The openings of pairs `0..count` when they come from a book of distinct openings (a
+/// margin and random plies are set; see [`super::book`]), None otherwise. Each start
+/// position has its own book, used by the pairs that start from it.
+pub fn book(variant: Variant, cfg: &OpeningConfig, count: u64) -> Result<Option<Vec<Board>>, Error> {
+    let Some(margin) = cfg.margin.filter(|_| cfg.random_plies > 0) else { return Ok(None) };
+    let starts = cfg.fens.len().max(1) as u64;
+    let mut books = vec![];
+    for k in 0..starts.min(count) {
+        let wanted = (count - k).div_ceil(starts) as usize;
+        books.push(super::book::distinct(variant, base(variant, cfg, k)?, cfg, margin, k, wanted)?);
+    }
+    Ok(Some((0..count).map(|i| books[(i % starts) as usize][(i / starts) as usize]).collect()))
+}
+
+/// The opening of game pair `index` (both games of a pair start from it).
+/// With a margin this builds the book up to `index`: a runner builds it once ([`book`]).
+pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
+    if let Some(openings) = book(variant, cfg, index + 1)? {
+        return Ok(openings[index as usize]);
+    }
+    let base = base(variant, cfg, index)?;
     if cfg.random_plies == 0 {
         return Ok(base);
     }
@@ -103,18 +108,7 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
                 ok = false;
                 break;
             }
-            let m = match cfg.margin {
-                None => moves[rng.below(moves.len())],
-                Some(margin) => {
-                    let near = near_best(&mut engine, &b, &moves, margin)?;
-                    if near.is_empty() {
-                        ok = false;
-                        break;
-                    }
-                    near[rng.below(near.len())]
-                }
-            };
-            b = b.play(m)?;
+            b = b.play(moves[rng.below(moves.len())])?;
         }
         if !ok || b.terminal().is_some() {
             continue;

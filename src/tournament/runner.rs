@@ -9,7 +9,7 @@
 
 use super::error::RunError;
 use super::manifest::{self, Manifest, Opened};
-use super::openings::{opening, OpeningConfig};
+use super::openings::{self, opening, OpeningConfig};
 use super::output::{position_rows, GameRow, Writer};
 use super::progress::{Event, Progress, Status, Unit};
 use super::Encounter;
@@ -177,6 +177,7 @@ pub fn play(run: &Run, schedule: Vec<Game>, roster: &dyn Roster, referee: &mut d
     let todo: Vec<Game> = schedule.into_iter().filter(|g| !done_ids.contains(&g.game_id)).collect();
     let Some(first) = todo.first() else { return Ok(()) };
     roster.check(first).map_err(RunError::Player)?;
+    let books = books(run, &todo)?;
 
     let label = run.folder.as_ref().map(|f| f.dir.display().to_string());
     let total = (done.len() + todo.len()) as u64;
@@ -197,7 +198,8 @@ pub fn play(run: &Run, schedule: Vec<Game>, roster: &dyn Roster, referee: &mut d
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, stop, todo) = (&next, &stop, &todo);
-            scope.spawn(move || worker(run, roster, todo, next, stop, tx));
+            let books = &books;
+            scope.spawn(move || worker(run, roster, todo, books, next, stop, tx));
         }
         drop(tx);
         for msg in rx.iter() {
@@ -233,12 +235,37 @@ pub fn play(run: &Run, schedule: Vec<Game>, roster: &dyn Roster, referee: &mut d
     }
 }
 
+/// The openings of a run whose openings come from books (see [`openings::book`]), by
+/// imbalance: built once, before the games, since each opening depends on those before it.
+type Books = HashMap<Option<(String, String)>, Vec<Board>>;
+
+fn books(run: &Run, todo: &[Game]) -> Result<Books, RunError> {
+    let mut counts: HashMap<Option<(String, String)>, u64> = HashMap::new();
+    for g in todo {
+        let c = counts.entry(g.imbalance.clone()).or_default();
+        *c = (*c).max(g.opening + 1);
+    }
+    let mut books = Books::new();
+    let mut config = run.openings.clone();
+    for (imbalance, count) in counts {
+        config.imbalance = imbalance.clone();
+        if config.margin.is_some() && config.random_plies > 0 {
+            run.progress.emit(Event::Note(&format!("drawing {count} distinct openings near the best moves")));
+        }
+        if let Some(book) = openings::book(run.variant, &config, count).map_err(|e| RunError::Opening(e.0))? {
+            books.insert(imbalance, book);
+        }
+    }
+    Ok(books)
+}
+
 /// One worker: takes the next game until none is left or the run stops, keeping its
 /// players (a player's `new_game` resets it) and openings for later games.
 fn worker(
     run: &Run,
     roster: &dyn Roster,
     todo: &[Game],
+    books: &Books,
     next: &AtomicUsize,
     stop: &AtomicBool,
     tx: mpsc::Sender<Result<(usize, GameRecord), RunError>>,
@@ -251,7 +278,8 @@ fn worker(
         let Some(game) = todo.get(i) else { break };
         let result = (|| -> Result<GameRecord, RunError> {
             let key = (game.opening, game.imbalance.clone());
-            let start = match openings.get(&key) {
+            let booked = books.get(&game.imbalance).and_then(|b| b.get(game.opening as usize));
+            let start = match booked.or_else(|| openings.get(&key)) {
                 Some(b) => *b,
                 None => {
                     config.imbalance = game.imbalance.clone();

@@ -1,0 +1,413 @@
+//! The piece-value sections of report.md and report.html: the Flying Bomber against the
+//! Rook, every piece by both estimators and their agreement, the pawn's local prices and
+//! the values' sensitivity to the engine's settings.
+
+use super::figures::Interval;
+use super::names::Names;
+use super::render::*;
+use super::{verdict, PieceValue, ReportData};
+
+/// Every F-R estimate of a report: in its own rules (no option) and with each option added.
+pub(super) fn bomber_estimates(d: &ReportData) -> Vec<(Option<&str>, &PieceValue)> {
+    d.piece_values
+        .iter()
+        .map(|v| (None, v))
+        .chain(d.option_effects.iter().flat_map(|o| o.piece_values.iter().map(move |v| (Some(o.option.as_str()), v))))
+        .filter(|(_, v)| v.piece == "F-R")
+        .collect()
+}
+
+/// The bomber games' headline question, first: the Flying Bomber's worth against the
+/// Rook's, by each estimator, in this report's rules and with each option added.
+pub(super) fn bomber_headline(d: &ReportData, names: &Names) -> String {
+    let rows = bomber_estimates(d);
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("## Flying Bomber against Rook\n\n");
+    for (option, v) in &rows {
+        let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
+        s += &format!("* {rules}, {}: {}\n", v.method, bomber_verdict(names, v));
+    }
+    s += "\nThe bomber's worth minus the rook's, in pawns (positive: the bomber is worth more).\n\n| rules | method | F - R (pawns) | 95 % interval | games |\n|---|---|---|---|---|\n";
+    for (option, v) in rows {
+        let rules = option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)));
+        s += &format!("| {rules} | {} | {} | {} |\n", v.method, value_cells(v, true), v.games);
+    }
+    s + "\n" + &pawn_prices_md(d)
+}
+
+pub(super) fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
+    verdict::difference(&names.prose("F"), &names.prose("R"), &as_interval(v))
+}
+
+/// The figures as an interval; NaN (not enough data) for an unsupported estimate.
+pub(super) fn as_interval(v: &PieceValue) -> Interval {
+    if !v.support.is_supported() {
+        return Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+    }
+    Interval { value: v.value, low: v.low, high: v.high }
+}
+
+/// Every piece value, the two estimators side by side when both measured a piece.
+pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
+    let mut s = String::new();
+    s += "\n## Piece values\n\n";
+    if d.piece_values.is_empty() {
+        s += "Not measured in this report.\n";
+    } else {
+        // The two estimators of each piece in one row.
+        let pieces: Vec<&str> = {
+            let mut v: Vec<&str> = d
+                .piece_values
+                .iter()
+                .map(|p| p.piece.as_str())
+                .filter(|p| p.chars().count() == 1 && *p != "P")
+                .collect();
+            v.dedup();
+            v
+        };
+        let find = |piece: &str, prefix: &str| {
+            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix))
+        };
+        let cell = |v: Option<&PieceValue>| v.map_or("- | -".to_string(), |v| value_cells(v, false));
+        if pieces.iter().any(|p| find(p, "imbalance-lsq").is_some()) {
+            let test = agreement(&d.piece_values);
+            s += &estimators_verdict(&test, &pieces, names);
+            s += "Both estimators side by side (pawns, 95 % intervals), and their ratio tested on the log scale (z-test of ln(imbalance / regression), the two intervals' errors combined):\n\n| piece | regression | interval | imbalance matches | interval | imbalance / regression | test |\n|---|---|---|---|---|---|---|\n";
+            for p in &pieces {
+                let (r, i) = (find(p, "regression"), find(p, "imbalance-lsq"));
+                let (ratio, test) = match test.pieces.iter().find(|a| a.piece == *p) {
+                    Some(a) => (
+                        format!("{:.2} [{:.2}, {:.2}]", a.ratio, a.ratio_low, a.ratio_high),
+                        if a.disagree {
+                            format!("**disagree** (z {:+.1})", a.z)
+                        } else {
+                            format!("agree (z {:+.1})", a.z)
+                        },
+                    ),
+                    None => ("-".into(), NOT_ENOUGH.into()),
+                };
+                s += &format!("| {} | {} | {} | {ratio} | {test} |\n", names.label(p), cell(r), cell(i));
+            }
+            if let Some(k) = &test.scale {
+                let check = match k.dof {
+                    0 => "one piece tested, so whether one factor fits every piece is not tested".to_string(),
+                    n => format!(
+                        "one factor for every piece {} (chi2 {:.2} on {n} degree{} of freedom, {})",
+                        if k.p_value < 0.05 { "does not fit" } else { "fits" },
+                        k.chi2,
+                        if n == 1 { "" } else { "s" },
+                        if k.p_value < 0.001 { "p < 0.001".to_string() } else { format!("p = {:.3}", k.p_value) }
+                    ),
+                };
+                s += &format!(
+                    "\nOne unit: the imbalance values are {:.2} [{:.2}, {:.2}] times the regression's (the weighted mean of the log-ratios); {check}.\n",
+                    k.factor, k.low, k.high
+                );
+            }
+            let apart: Vec<String> = test
+                .pieces
+                .iter()
+                .filter(|a| a.disagree)
+                .map(|a| format!("{} (ratio {:.2})", names.label(&a.piece), a.ratio))
+                .collect();
+            let unit_gap =
+                test.scale.as_ref().is_some_and(|k| k.dof > 0 && k.p_value >= 0.05 && (k.low > 1.0 || k.high < 1.0));
+            if !apart.is_empty() && unit_gap {
+                s += &format!(
+                    "\nThe estimators disagree beyond their errors for {}, but one factor fits every piece: the gap is in the unit, the pawn each estimator divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression), not in the pieces' order or proportions. Divided by that factor, the imbalance values agree with the regression's.\n",
+                    apart.join(", ")
+                );
+            } else if !apart.is_empty() {
+                s += &format!(
+                    "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
+                    apart.join(", ")
+                );
+            }
+            s += "\nAll rows:\n\n";
+        }
+        s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
+        for v in &d.piece_values {
+            s += &format!("| {} | {} | {} | {} |\n", names.label(&v.piece), value_cells(v, false), v.method, v.games);
+        }
+    }
+    s + &sensitivity_md(d, names)
+}
+
+/// The two estimators' log-ratio test over the pieces both measured (regression against
+/// the imbalance least-squares values).
+pub fn agreement(values: &[PieceValue]) -> crate::values::agreement::Agreement {
+    use crate::values::agreement::{compare, Estimate, PiecePair};
+    let find = |piece: &str, prefix: &str| {
+        values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix) && defined(v))
+    };
+    let estimate = |v: &PieceValue| Estimate { value: v.value, low: v.low, high: v.high };
+    let mut pieces: Vec<&str> =
+        values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
+    pieces.sort_unstable();
+    pieces.dedup();
+    let pairs: Vec<PiecePair> = pieces
+        .into_iter()
+        .filter_map(|p| {
+            let (r, i) = (find(p, "regression")?, find(p, "imbalance-lsq")?);
+            Some(PiecePair { piece: p.into(), regression: estimate(r), imbalance: estimate(i) })
+        })
+        .collect();
+    compare(&pairs)
+}
+
+/// The section's opening sentence: how many pieces the two estimators agree on by the
+/// log-ratio test, which they disagree on, which lack data.
+pub(super) fn estimators_verdict(test: &crate::values::agreement::Agreement, pieces: &[&str], names: &Names) -> String {
+    let label = |list: Vec<&str>| list.into_iter().map(|p| names.label(p)).collect::<Vec<_>>();
+    let agree = label(test.pieces.iter().filter(|a| !a.disagree).map(|a| a.piece.as_str()).collect());
+    let apart = label(test.pieces.iter().filter(|a| a.disagree).map(|a| a.piece.as_str()).collect());
+    let unknown = label(pieces.iter().copied().filter(|p| !test.pieces.iter().any(|a| a.piece == *p)).collect());
+    let mut s = if test.pieces.is_empty() {
+        format!("**{} to test the two estimators against each other", verdict::capitalise(verdict::NOT_ENOUGH))
+    } else {
+        format!(
+            "**The two estimators agree within their errors (log-ratio test) for {} of {} pieces",
+            agree.len(),
+            test.pieces.len()
+        )
+    };
+    if !apart.is_empty() {
+        s += &format!("; they disagree for {}", apart.join(", "));
+    }
+    if !unknown.is_empty() && !test.pieces.is_empty() {
+        s += &format!("; {} for {}", verdict::NOT_ENOUGH, unknown.join(", "));
+    } else if !unknown.is_empty() {
+        s += &format!(" ({})", unknown.join(", "));
+    }
+    s + ".**\n\n"
+}
+
+/// Pieces beside the orthodox pieces they replace (Noble WingS).
+pub(super) fn interval(v: &PieceValue) -> String {
+    if !defined(v) {
+        return NOT_ENOUGH.into();
+    }
+    if is_unit(v) {
+        return format!("{:.2} ({UNIT})", v.value);
+    }
+    format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
+}
+
+/// Printed where an estimate is undefined (a match or calibration too small to convert).
+pub(super) const NOT_ENOUGH: &str = "not enough data";
+
+/// Whether the data support the estimate and it and both ends of its interval are numbers.
+pub(super) fn defined(v: &PieceValue) -> bool {
+    v.support.is_supported() && v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
+}
+
+/// The unit of a table (the pawn, 1 by definition) has a zero-width interval, which is not
+/// a measurement: it is shown as the unit instead.
+pub(super) fn is_unit(v: &PieceValue) -> bool {
+    v.low == v.high && v.value == v.low
+}
+
+pub(super) const UNIT: &str = "the unit";
+
+/// A value and its interval as two table cells, or "not enough data" when undefined.
+pub(super) fn value_cells(v: &PieceValue, signed: bool) -> String {
+    match (defined(v), signed) {
+        (false, _) => format!("{NOT_ENOUGH} | -"),
+        (true, _) if is_unit(v) => format!("{:.2} | {UNIT}", v.value),
+        (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
+        (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
+    }
+}
+
+/// The rules an item of a report belongs to: its own, or with one option added.
+pub(super) fn rules_label(d: &ReportData, option: Option<&str>) -> String {
+    option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)))
+}
+
+/// A positive figure (Elo per pawn) and its interval, or "not enough data".
+pub(super) fn plain(i: &Interval) -> String {
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:.1} [{:.1}, {:.1}]", i.value, i.low, i.high)
+}
+
+/// A difference in pawns and its interval, or "not enough data".
+pub(super) fn signed_pawns(i: &Interval) -> String {
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:+.2} [{:+.2}, {:+.2}]", i.value, i.low, i.high)
+}
+
+/// The headline priced in local pawns beside the pawn-odds price: a verdict per setting
+/// on whether the two prices of a pawn differ, then both conversions side by side.
+pub(super) fn pawn_prices_md(d: &ReportData) -> String {
+    if d.pawn_prices.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("### The pawn's price where the bomber is traded for the rook\n\n");
+    s += &verdicts(d.pawn_prices.iter().map(|p| price_verdict(d, p)).collect());
+    s += "F − R converted to pawns twice: with the Elo of a pawn from the pawn-odds match at the start (start-position pawns), and by its own bracket, F against R plus k pawns for three k around balance, priced where the score is even (local pawns; the bracket line's slope is the local pawn's Elo). The last column is the pawn-odds match replayed under the neutral weights F=R is played with: far from the default's, those weights would move the unit.\n\n";
+    s += "| rules | F − R (start-position pawns) | Elo per pawn, pawn odds | F − R (local pawns) | Elo per pawn, local | Elo per pawn, pawn odds under F=R's weights | bracket games |\n|---|---|---|---|---|---|---|\n";
+    for p in &d.pawn_prices {
+        s += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            rules_label(d, p.option.as_deref()),
+            signed_pawns(&p.calibrated),
+            plain(&p.pawn_odds_elo),
+            signed_pawns(&p.bracketed),
+            plain(&p.local_elo),
+            plain(&p.neutral_pawn_odds_elo),
+            p.games
+        );
+    }
+    let notes: Vec<String> = d
+        .pawn_prices
+        .iter()
+        .filter(|p| !p.note.is_empty())
+        .map(|p| format!("* {}: {}\n", rules_label(d, p.option.as_deref()), p.note))
+        .collect();
+    if !notes.is_empty() {
+        s += "\nBrackets and scale checks:\n\n";
+        s += &notes.concat();
+    }
+    s + "\n"
+}
+
+/// Whether the pawn is priced the same where F is traded for R as at pawn odds from the
+/// start: the difference of the two Elo per pawn (independent matches) and its interval.
+pub fn price_verdict(d: &ReportData, p: &super::PawnPrices) -> String {
+    let rules = rules_label(d, p.option.as_deref());
+    let diff = super::independent_difference(&p.pawn_odds_elo, &p.local_elo);
+    let range = |i: &Interval| format!("{:+.1} Elo [{:+.1}, {:+.1}]", i.value, i.low, i.high);
+    let local = |s: String| {
+        if p.bracketed.is_defined() {
+            s
+        } else {
+            format!("{s} F − R in local pawns: {NOT_ENOUGH}.")
+        }
+    };
+    match verdict::sign(&diff) {
+        None => format!(
+            "{rules}: {NOT_ENOUGH} to compare the pawn's price where F is traded for R with its price at pawn odds (local pawn {}, pawn odds {}).",
+            plain(&p.local_elo),
+            plain(&p.pawn_odds_elo)
+        ),
+        Some(std::cmp::Ordering::Equal) => local(format!(
+            "{rules}: the pawn's price where F is traded for R, {:.1} Elo, and at pawn odds from the start, {:.1} Elo, agree within their errors (difference {}), so both F − R figures are in the same unit.",
+            p.local_elo.value,
+            p.pawn_odds_elo.value,
+            range(&diff)
+        )),
+        Some(_) => local(format!(
+            "{rules}: the two prices of a pawn differ beyond their errors: {:.1} Elo where F is traded for R, {:.1} Elo at pawn odds from the start (difference {}). F − R in start-position pawns mixes the two units; quote it in local pawns, {}.",
+            p.local_elo.value,
+            p.pawn_odds_elo.value,
+            range(&diff),
+            signed_pawns(&p.bracketed)
+        )),
+    }
+}
+
+/// What a sensitivity's setting is called on the page.
+pub(super) fn setting_label(s: &super::Sensitivity, value: &str) -> String {
+    match s.setting.as_str() {
+        "nodes" => format!("{value} nodes"),
+        "min-pieces" => format!("min-pieces {value}"),
+        other => format!("{other} {value}"),
+    }
+}
+
+/// How far the piece values move with the regression's phase filter and the search budget.
+pub(super) fn sensitivity_md(d: &ReportData, names: &Names) -> String {
+    if d.sensitivity.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n## Sensitivity of the piece values\n\n");
+    s += &verdicts(d.sensitivity.iter().map(|x| sensitivity_verdict(x, names)).collect());
+    for x in &d.sensitivity {
+        let (a, b) = (setting_label(x, &x.base), setting_label(x, &x.other));
+        let what = match x.setting.as_str() {
+            "min-pieces" => "The regression refitted on the same games with another phase filter (`--min-pieces`: the least share of the start position's pieces a fitted position keeps)",
+            "nodes" => "The headline match and the pawn-odds match played again at the stronger search",
+            _ => "The same figures under another setting",
+        };
+        s += &format!("{what}; {}.\n\n", x.note);
+        s += &format!("| quantity | unit | {a} | {b} | difference |\n|---|---|---|---|---|\n");
+        for r in &x.rows {
+            let cell = |i: &Interval| if r.unit == "elo" { plain(i) } else { signed_or_plain(i, &r.quantity) };
+            let difference = if !r.difference.is_defined() {
+                NOT_ENOUGH.to_string()
+            } else if r.unit == "elo" {
+                format!("{:+.1} [{:+.1}, {:+.1}]", r.difference.value, r.difference.low, r.difference.high)
+            } else {
+                signed_pawns(&r.difference)
+            };
+            let quantity =
+                if r.quantity == "elo-per-pawn" { "Elo per pawn (pawn odds)".into() } else { names.label(&r.quantity) };
+            s += &format!("| {quantity} | {} | {} | {} | {difference} |\n", r.unit, cell(&r.base), cell(&r.other));
+        }
+        s += "\n";
+    }
+    s
+}
+
+/// Piece values unsigned, differences (`F-R`) signed.
+pub(super) fn signed_or_plain(i: &Interval, quantity: &str) -> String {
+    if quantity.chars().count() > 1 {
+        return signed_pawns(i);
+    }
+    if !i.is_defined() {
+        return NOT_ENOUGH.into();
+    }
+    format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
+}
+
+/// One sentence per sensitivity: which figures move beyond their interval, and the
+/// largest move.
+pub(super) fn sensitivity_verdict(x: &super::Sensitivity, names: &Names) -> String {
+    let (a, b) = (setting_label(x, &x.base), setting_label(x, &x.other));
+    let defined: Vec<&super::SensitivityRow> = x.rows.iter().filter(|r| r.difference.is_defined()).collect();
+    if defined.is_empty() {
+        return format!("From {a} to {b}: {NOT_ENOUGH} to say how far the figures move.");
+    }
+    let label = |r: &super::SensitivityRow| {
+        if r.quantity == "elo-per-pawn" {
+            "the Elo of a pawn".to_string()
+        } else {
+            names.label(&r.quantity)
+        }
+    };
+    let unit = |r: &super::SensitivityRow| if r.unit == "elo" { "Elo" } else { "pawns" };
+    let moved: Vec<String> = defined
+        .iter()
+        .filter(|r| verdict::sign(&r.difference) != Some(std::cmp::Ordering::Equal))
+        .map(|r| {
+            format!(
+                "{} by {:+.2} {} [{:+.2}, {:+.2}]",
+                label(r),
+                r.difference.value,
+                unit(r),
+                r.difference.low,
+                r.difference.high
+            )
+        })
+        .collect();
+    let mut s = if moved.is_empty() {
+        format!("From {a} to {b}, no figure moves beyond its interval ({} of {} measured)", defined.len(), x.rows.len())
+    } else {
+        format!(
+            "From {a} to {b}, {} of {} figures move beyond their interval: {}",
+            moved.len(),
+            defined.len(),
+            moved.join("; ")
+        )
+    };
+    if defined.len() < x.rows.len() {
+        s += &format!("; {NOT_ENOUGH} for the other {}", x.rows.len() - defined.len());
+    }
+    s + "."
+}
