@@ -43,14 +43,18 @@ pub struct Balance {
     /// NaN (null in JSON) with too few games, like the intervals.
     #[serde(deserialize_with = "nan_if_null")]
     pub decisive_rate: f64,
+    /// Distinct openings among the games: the intervals' unit. Absent in reports written
+    /// before it was recorded, whose intervals took the game pair as the unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<u64>,
 }
 
 /// Equal as [`Interval`] is: NaN figures (not enough data) equal each other.
 impl PartialEq for Balance {
     fn eq(&self, o: &Balance) -> bool {
         let rate = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
-        (&self.label, self.nodes, self.games, &self.white_score, &self.white_elo, &self.draw_rate)
-            == (&o.label, o.nodes, o.games, &o.white_score, &o.white_elo, &o.draw_rate)
+        (&self.label, self.nodes, self.games, &self.white_score, &self.white_elo, &self.draw_rate, self.openings)
+            == (&o.label, o.nodes, o.games, &o.white_score, &o.white_elo, &o.draw_rate, o.openings)
             && rate(self.decisive_rate, o.decisive_rate)
     }
 }
@@ -133,6 +137,7 @@ pub fn balance(label: &str, nodes: u64, games: &[GameRow]) -> Balance {
         white_score: s,
         decisive_rate: 1.0 - d.value,
         draw_rate: d,
+        openings: Some(score.len() as u64),
     }
 }
 

@@ -345,6 +345,7 @@ mod tests {
             white_elo: iv(3.5, -6.0, 13.0),
             draw_rate: iv(0.3, 0.28, 0.32),
             decisive_rate: 0.7,
+            openings: Some(2000),
         };
         let c = PublishedCheck { balance: vec![balance_check(&b, &figures)], values: vec![], figures };
         assert_eq!(c.balance[0].positions, vec![Position::Below, Position::Consistent]);

@@ -120,13 +120,19 @@ pub(super) fn verdicts(items: Vec<String>) -> String {
 fn balance_md(d: &ReportData, _: &Names) -> String {
     let mut s = String::from("## Balance\n\n");
     s += &verdicts(d.balance.iter().map(|b| format!("At {}: {}", b.label, verdict::balance(&b.white_elo))).collect());
-    s += "White's score, first-move advantage and draw rate with 95 % intervals (openings as the unit: a repeated opening replays the same games at a fixed node budget).\n\n";
-    s += "| search | games | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|\n";
+    s += "White's score, first-move advantage and draw rate with 95 % intervals";
+    s += if d.balance.iter().all(|b| b.openings.is_some()) {
+        " (openings as the unit: at a fixed node budget an opening's games are one observation).\n\n"
+    } else {
+        " (game pairs as the unit; where the openings are not counted the run predates distinct openings, and a repeated opening replays the same games, so those intervals may be too narrow).\n\n"
+    };
+    s += "| search | games | openings | White's score | White's advantage (Elo) | draw rate | decisive |\n|---|---|---|---|---|---|---|\n";
     for b in &d.balance {
         s += &format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             b.label,
             b.games,
+            b.openings.map_or("not counted".into(), |n| n.to_string()),
             pct(&b.white_score),
             elo(&b.white_elo),
             pct(&b.draw_rate),
