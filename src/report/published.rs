@@ -225,20 +225,31 @@ fn balance_verdict(b: &BalanceCheck, c: &PublishedCheck) -> String {
     if !above.is_empty() && (!consistent.is_empty() || !below.is_empty()) {
         s += " Published play shows White's edge growing with playing strength, so a smaller edge is what an engine weaker than those players should show.";
     }
-    // The balance runs share their openings (same seed): where a stronger search shows the
-    // advantage that this one misses, the openings are not what hides it.
+    // The balance runs share their openings (same seed, one sequence): where another run
+    // shows the advantage that this one misses, the openings are not what hides it. Whether
+    // the engine's play at this budget is, depends on whether this interval excludes the
+    // other run's edge; if it does not, this run is only too small to see it.
     if super::verdict::sign(e) != Some(Ordering::Greater) {
-        let stronger: Vec<&str> = c
+        let others: Vec<&BalanceCheck> = c
             .balance
             .iter()
             .filter(|o| o.label != b.label && super::verdict::sign(&o.white_elo) == Some(Ordering::Greater))
-            .map(|o| o.label.as_str())
             .collect();
-        if !stronger.is_empty() {
+        let (excluded, contained): (Vec<&BalanceCheck>, Vec<&BalanceCheck>) =
+            others.iter().partition(|o| o.white_elo.value > e.high);
+        if !excluded.is_empty() {
             s += &format!(
-                " At {} the same openings give White the advantage, so the evidence points to the engine's play at {}, not to the openings.",
-                stronger.join(" and "),
+                " At {} the same openings give White a larger advantage than this interval allows, so the evidence points to the engine's play at {}, not to the openings.",
+                excluded.iter().map(|o| o.label.as_str()).collect::<Vec<_>>().join(" and "),
                 b.label
+            );
+        }
+        if !contained.is_empty() {
+            let edges: Vec<String> =
+                contained.iter().map(|o| format!("{:+.1} Elo at {}", o.white_elo.value, o.label)).collect();
+            s += &format!(
+                " The same openings give White {}, inside this interval: this run is too small to see an edge of that size, which is no evidence against it.",
+                edges.join(" and ")
             );
         }
     }
@@ -356,5 +367,38 @@ mod tests {
         assert!(v.contains("playing strength"), "{v}");
         // ±9.5 Elo already meets the ±10 goal: no call for more games.
         assert!(!v.contains("narrow it"), "{v}");
+    }
+
+    fn run(label: &str, elo: Interval) -> Balance {
+        Balance {
+            label: label.into(),
+            nodes: 2000,
+            games: 800,
+            white_score: iv(0.5, 0.45, 0.55),
+            white_elo: elo,
+            draw_rate: iv(0.3, 0.28, 0.32),
+            decisive_rate: 0.7,
+            openings: Some(400),
+        }
+    }
+
+    #[test]
+    fn a_run_that_misses_another_runs_edge_is_too_small_unless_it_excludes_it() {
+        let figures: Published = toml::from_str("[[balance]]\nsource = \"s\"\nwhite_score = 0.54\n").unwrap();
+        let seen = run("2000 nodes", iv(8.7, 0.6, 16.8));
+        let check = |other: Balance| {
+            let c = PublishedCheck {
+                balance: vec![balance_check(&seen, &figures), balance_check(&other, &figures)],
+                values: vec![],
+                figures: figures.clone(),
+            };
+            balance_verdict(&c.balance[1], &c)
+        };
+        let wide = check(run("8000 nodes", iv(1.7, -17.5, 21.0)));
+        assert!(wide.contains("too small to see an edge of that size"), "{wide}");
+        assert!(!wide.contains("engine's play"), "{wide}");
+        let short = check(run("8000 nodes", iv(-12.0, -20.0, -4.0)));
+        assert!(short.contains("points to the engine's play at 8000 nodes"), "{short}");
+        assert!(!short.contains("too small"), "{short}");
     }
 }
