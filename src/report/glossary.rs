@@ -5,7 +5,7 @@ const TERMS: &[(&str, &str, &str)] = &[
     ("95 % interval", "95 %", "the range of values consistent with the games played: repeated with fresh games, such intervals contain the true figure 95 times in 100. Wider means fewer or noisier games."),
     ("Elo", "Elo", "a scale for playing strength and advantage. 0 is an even game; +35 Elo is about a 55 % expected score, +100 Elo about 64 %."),
     ("plies", "plies", "half-moves: one ply is one side's move, so 80 plies are 40 moves by each side."),
-    ("game pairs", "game pairs", "each opening is played twice with the colours swapped. The games from one opening are not independent (at a fixed node budget a repeated opening replays the same games), so the opening, not the game, is the unit of the balance statistics."),
+    ("game pairs", "game pairs", "each opening is played twice with the colours swapped. The games from one opening are not independent (at a fixed node budget a repeated opening replays the same games), so the opening (in reports whose openings are not counted, the pair), not the game, is the unit of the balance statistics; openings are drawn without repeats."),
     ("nodes", "nodes", "the engine's search budget per move, in positions examined; more nodes means stronger play."),
     ("draw rate, decisive", "draw rate", "the share of games drawn, and of games won by either side."),
     ("regression-logistic", "regression", "piece values by logistic regression: self-play games from positions with unequal material, the results fitted against the material difference of each position; a piece's coefficient, divided by the pawn's, is its value in pawns."),

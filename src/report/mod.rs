@@ -267,11 +267,11 @@ pub struct ReportData {
     pub notes: Vec<String>,
     /// The headline priced in local pawns beside the pawn-odds price, in the report's rules
     /// and with each option (absent from reports made before it existed).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pawn_prices: Vec<PawnPrices>,
     /// The piece values' sensitivity to the regression's phase filter and to the search
     /// budget (absent from reports made before it existed).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sensitivity: Vec<Sensitivity>,
     /// The two estimators tested against each other (log-ratio per piece, common scale
     /// factor); derived from `piece_values` whenever a report is written, so never read.
@@ -279,7 +279,7 @@ pub struct ReportData {
     pub agreement: Option<crate::values::agreement::Agreement>,
     /// The figures set beside those published for the variant (its file's `[published]`);
     /// derived like `agreement`.
-    #[serde(default, skip_deserializing)]
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub published: Option<published::PublishedCheck>,
 }
 

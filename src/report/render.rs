@@ -35,8 +35,19 @@ pub fn elo(i: &Interval) -> String {
 fn precision(d: &ReportData) -> String {
     let half = |lo: f64, hi: f64| 0.5 * (hi - lo);
     let widest = |f: &dyn Fn(&super::figures::Balance) -> f64| d.balance.iter().map(f).fold(f64::NAN, f64::max);
-    let score = widest(&|b| 100.0 * half(b.white_score.low, b.white_score.high));
-    let elo = widest(&|b| half(b.white_elo.low, b.white_elo.high));
+    let narrowest = |f: &dyn Fn(&super::figures::Balance) -> f64| d.balance.iter().map(f).fold(f64::NAN, f64::min);
+    let score_of = |b: &super::figures::Balance| 100.0 * half(b.white_score.low, b.white_score.high);
+    let elo_of = |b: &super::figures::Balance| half(b.white_elo.low, b.white_elo.high);
+    let (score, elo) = (widest(&score_of), widest(&elo_of));
+    // Balance runs of very different sizes (`--pairs`) get their range, not the worst one.
+    let (score_low, elo_low) = (narrowest(&score_of), narrowest(&elo_of));
+    let range = |low: f64, high: f64, digits: usize| {
+        if low < 0.75 * high {
+            format!("±{low:.digits$} to ±{high:.digits$}")
+        } else {
+            format!("±{high:.digits$}")
+        }
+    };
     let mut values: Vec<f64> = d
         .piece_values
         .iter()
@@ -49,9 +60,10 @@ fn precision(d: &ReportData) -> String {
         return s;
     }
     if score.is_finite() {
-        let elo = if elo.is_finite() { format!("±{elo:.0} Elo") } else { NOT_ENOUGH.to_string() };
+        let elo = if elo.is_finite() { format!("{} Elo", range(elo_low, elo, 0)) } else { NOT_ENOUGH.to_string() };
         s += &format!(
-            "Precision at this budget (95 % half-widths): White's score ±{score:.1} %, White's advantage {elo}"
+            "Precision at this budget (95 % half-widths): White's score {} %, White's advantage {elo}",
+            range(score_low, score, 1)
         );
         if let Some(m) = values.get(values.len() / 2) {
             s += &format!(", piece values ±{m:.2} pawns (median)");

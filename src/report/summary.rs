@@ -24,13 +24,19 @@ pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
         s += &format!("Reports: {}.\n\n", links.join(" · "));
     }
     s += "## Balance\n\n";
-    // Each game's verdict at its stronger (last) search budget, where play is best.
+    // Each game's verdict at every search budget: the stronger budget plays better, the
+    // cheaper one may have many more games (the chess calibration), and neither says all.
     s += &verdicts(
         reports
             .iter()
-            .filter_map(|d| {
-                let b = d.balance.last()?;
-                Some(format!("{} ({}), {}: {}", d.title, options_label(d), b.label, verdict::balance(&b.white_elo)))
+            .filter(|d| !d.balance.is_empty())
+            .map(|d| {
+                let runs: Vec<String> = d
+                    .balance
+                    .iter()
+                    .map(|b| format!("At {} ({} games): {}", b.label, b.games, verdict::balance(&b.white_elo)))
+                    .collect();
+                format!("{} ({}). {}", d.title, options_label(d), runs.join(" "))
             })
             .collect(),
     );
