@@ -215,7 +215,20 @@ fn shipped_experiment_files_parse() {
         assert!(e.imbalance.is_some() && e.regress.is_some(), "{}", e.name);
     }
     names.sort();
-    assert_eq!(names, ["bomber-vs-rook-grand", "bomber-vs-rook-hangars", "chess-values", "chess-values-bracketed"]);
+    assert_eq!(
+        names,
+        [
+            "bomber-vs-rook-grand",
+            "bomber-vs-rook-hangars",
+            "chess-values",
+            "chess-values-bracketed",
+            "chess-values-external"
+        ]
+    );
+    // An external engine refuses fairylab's weight settings: the study for one sets none.
+    let external = Experiment::load(&root.join("chess-values-external.toml")).unwrap();
+    assert!(!external.imbalance.unwrap().neutral_weights);
+    assert_eq!(external.regress.unwrap().jitter, 0.0);
     for bomber in ["bomber-vs-rook-grand", "bomber-vs-rook-hangars"] {
         let e = Experiment::load(&root.join(format!("{bomber}.toml"))).unwrap();
         assert!(e.option_sets.contains(&vec![]) && e.option_sets.contains(&vec!["immediate-landing".to_string()]));

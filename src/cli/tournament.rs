@@ -33,7 +33,8 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
     /// Draw each random ply only among the moves a short search scores within this many
-    /// centipawns of the best (near-balanced openings); default: among all legal moves.
+    /// centipawns of the best (near-balanced openings, never the same one twice: a ply
+    /// longer when the short lines run out); default: among all legal moves.
     #[arg(long, value_name = "CP")]
     pub opening_margin: Option<u32>,
     /// Imbalance `W=B`: White lacks W, Black lacks B (letters or squares joined by +), e.g. `R=F`.
