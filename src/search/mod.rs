@@ -15,7 +15,7 @@ pub mod tt;
 pub use limits::Limits;
 
 use crate::eval::Evaluator;
-use crate::position::{Move, MoveList, Position};
+use crate::position::{code_type, Move, MoveList, Position};
 use crate::rules::Bits;
 use eval_cache::EvalCache;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +30,9 @@ pub const MAX_PLY: usize = 128;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// History scores stay within ±this (see `reward_quiet`).
 const HISTORY_MAX: i32 = 16384;
+
+/// `Searcher::moved` where no move was made (a null move).
+const NO_KEY: u16 = u16::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -83,6 +86,15 @@ pub struct Searcher<B: Bits> {
     history: Vec<i32>,
     /// Per side and (from, to) of the opponent's last move: the quiet reply that refuted it.
     counters: Vec<Move>,
+    /// Continuation history: how often a quiet move (side, piece type, target) cut off
+    /// after a given move one or two plies earlier (piece type, target), sized to the
+    /// variant's types and squares at the first search.
+    cont: Vec<i16>,
+    /// (piece types, squares) that `cont` is sized for.
+    cont_dims: (usize, usize),
+    /// At each ply of the current path, the (piece type, target) key of the move made
+    /// there (`NO_KEY` for a null move).
+    moved: [u16; MAX_PLY + 2],
     /// Static evaluation at each ply of the current path (-INF when in check).
     static_eval: [i32; MAX_PLY + 2],
     /// The move played at each ply of the current path (NULL for a null move).
@@ -122,6 +134,9 @@ impl<B: Bits> Searcher<B> {
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 128 * 128],
             counters: vec![Move::NULL; 2 * 128 * 128],
+            cont: vec![],
+            cont_dims: (0, 0),
+            moved: [NO_KEY; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
             moves_made: [Move::NULL; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
@@ -181,6 +196,7 @@ impl<B: Bits> Searcher<B> {
         self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|m| *m = Move::NULL);
+        self.cont.iter_mut().for_each(|h| *h = 0);
     }
 
     pub fn resize_hash(&mut self, mb: usize) {
@@ -211,6 +227,11 @@ impl<B: Bits> Searcher<B> {
         self.deadline = budget.map(|(_, hard)| self.start + hard);
         self.path.clear();
         self.path.extend_from_slice(history);
+        let dims = (pos.rules.types.len(), pos.rules.nsq);
+        if self.cont_dims != dims {
+            self.cont = vec![0; dims.0 * dims.1 * 2 * dims.0 * dims.1];
+            self.cont_dims = dims;
+        }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
 
         let mut root = MoveList::new();
@@ -430,6 +451,7 @@ impl<B: Bits> Searcher<B> {
                 let undo = pos.make_null();
                 self.path.push(key);
                 self.moves_made[ply] = Move::NULL;
+                self.moved[ply] = NO_KEY;
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 pos.unmake_null(&undo);
@@ -467,6 +489,7 @@ impl<B: Bits> Searcher<B> {
                 continue;
             }
             let quiet = !m.is_capture() && m.promo().is_none();
+            let quiet_score = if quiet { self.quiet_score(pos, m, ply) } else { 0 };
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {
@@ -524,6 +547,7 @@ impl<B: Bits> Searcher<B> {
                     }
                 }
             }
+            self.moved[ply] = self.move_key(pos, m);
             let undo = pos.make(m);
             self.path.push(key);
             self.moves_made[ply] = m;
@@ -547,7 +571,7 @@ impl<B: Bits> Searcher<B> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.history[Self::history_index(pos.side() ^ 1, m)] / 6000;
+                        r -= quiet_score / 8000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -730,9 +754,50 @@ impl<B: Bits> Searcher<B> {
         let bonus = (32 * depth * depth).min(1600);
         let h = &mut self.history[Self::history_index(us, m)];
         *h += bonus - *h * bonus / HISTORY_MAX;
+        self.reward_cont(pos, m, ply, bonus);
         for &q in tried {
             let h = &mut self.history[Self::history_index(us, q)];
             *h += -bonus - *h * bonus / HISTORY_MAX;
+            self.reward_cont(pos, q, ply, -bonus);
+        }
+    }
+
+    /// The (piece type, target) key of `m` in `pos` (before it is made).
+    #[inline(always)]
+    fn move_key(&self, pos: &Position<B>, m: Move) -> u16 {
+        (code_type(pos.code_at(m.from())) * self.cont_dims.1 + m.to()) as u16
+    }
+
+    /// Where `m` after the move made `back` plies before `ply` is kept in `cont`, if there
+    /// was such a move.
+    #[inline(always)]
+    fn cont_index(&self, pos: &Position<B>, m: Move, ply: usize, back: usize) -> Option<usize> {
+        if ply < back || self.moved[ply - back] == NO_KEY {
+            return None;
+        }
+        let keys = self.cont_dims.0 * self.cont_dims.1;
+        let own = pos.side() * keys + self.move_key(pos, m) as usize;
+        Some(self.moved[ply - back] as usize * 2 * keys + own)
+    }
+
+    /// A quiet move's history: its own, plus how it fared after the last two moves.
+    #[inline]
+    pub(super) fn quiet_score(&self, pos: &Position<B>, m: Move, ply: usize) -> i32 {
+        let mut s = self.history[Self::history_index(pos.side(), m)];
+        for back in [1, 2] {
+            if let Some(i) = self.cont_index(pos, m, ply, back) {
+                s += self.cont[i] as i32;
+            }
+        }
+        s
+    }
+
+    fn reward_cont(&mut self, pos: &Position<B>, m: Move, ply: usize, bonus: i32) {
+        for back in [1, 2] {
+            if let Some(i) = self.cont_index(pos, m, ply, back) {
+                let h = self.cont[i] as i32;
+                self.cont[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+            }
         }
     }
 }

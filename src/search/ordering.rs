@@ -35,7 +35,6 @@ impl<B: Bits> Searcher<B> {
         ply: usize,
         counter: Move,
     ) -> &'a mut [i32] {
-        let us = pos.side();
         for (i, &m) in list.iter().enumerate() {
             room.0[i].write(if m == tt {
                 TT_MOVE
@@ -57,7 +56,7 @@ impl<B: Bits> Searcher<B> {
             } else if m == counter {
                 COUNTER
             } else {
-                self.history[Self::history_index(us, m)]
+                self.quiet_score(pos, m, ply)
             });
         }
         // SAFETY: the loop above wrote the first `list.len()` entries (at most MAX_MOVES).
