@@ -490,7 +490,9 @@ impl<B: Bits> Searcher<B> {
                 continue;
             }
             let quiet = !m.is_capture() && m.promo().is_none();
-            let quiet_score = if quiet { self.quiet_score(pos, m, ply) } else { 0 };
+            // Only the late-move reduction reads it, and it needs the position before the move.
+            let quiet_score =
+                if quiet && depth >= 3 && searched > pv_node as usize { self.quiet_score(pos, m, ply) } else { 0 };
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {

@@ -24,7 +24,7 @@ use std::collections::HashSet;
 const MARGIN_NODES: u64 = 300;
 
 /// Nodes of the search that measures an opening's drift from its start.
-const DRIFT_NODES: u64 = 1500;
+pub(super) const DRIFT_NODES: u64 = 1500;
 
 /// Plies an opening may grow beyond the asked number when the shorter lines run out.
 const EXTRA_PLIES: u32 = 8;
@@ -49,7 +49,7 @@ struct Tree<'a> {
 }
 
 /// White's evaluation of `b` after a search of `nodes` (a fresh search: no earlier state).
-fn white_score(engine: &mut Engine, b: &Board, nodes: u64) -> Result<i32, Error> {
+pub(super) fn white_score(engine: &mut Engine, b: &Board, nodes: u64) -> Result<i32, Error> {
     engine.set_board(b, &[], &[])?;
     engine.new_game();
     let d = engine.go(&Limits::nodes(nodes), &mut |_| {});

@@ -6,10 +6,10 @@
 //! otherwise create imbalances larger than a first-move advantage), and no opening
 //! repeats ([`super::book`]).
 
+use super::book::{white_score, DRIFT_NODES};
 use crate::engine::Engine;
 use crate::rng::Rng;
-use crate::search::Limits;
-use crate::{Board, Color, Error, Variant};
+use crate::{Board, Error, Variant};
 
 #[derive(Clone, Debug)]
 pub struct OpeningConfig {
@@ -51,13 +51,6 @@ pub fn read_file(variant: Variant, path: &str) -> Result<Vec<String>, Error> {
     Ok(fens)
 }
 
-fn white_score(engine: &mut Engine, b: &Board) -> Result<i32, Error> {
-    engine.set_board(b, &[], &[])?;
-    engine.new_game();
-    let d = engine.go(&Limits::nodes(1500), &mut |_| {});
-    Ok(if b.side_to_move() == Color::White { d.score_cp } else { -d.score_cp })
-}
-
 /// The position pair `index` starts from before its random plies: the given FENs in
 /// turn (or the variant's start), less the imbalance's pieces.
 fn base(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Board, Error> {
@@ -96,7 +89,7 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
         return Ok(base);
     }
     let mut engine = Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name())?, &[], 1)?;
-    let reference = white_score(&mut engine, &base)?;
+    let reference = white_score(&mut engine, &base, DRIFT_NODES)?;
     let mut rng = Rng::derive(cfg.seed, index);
     let mut fallback = base;
     for attempt in 0..64 {
@@ -116,7 +109,7 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
         if attempt == 0 {
             fallback = b;
         }
-        if (white_score(&mut engine, &b)? - reference).abs() <= cfg.max_drift {
+        if (white_score(&mut engine, &b, DRIFT_NODES)? - reference).abs() <= cfg.max_drift {
             return Ok(b);
         }
     }
