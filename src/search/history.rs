@@ -38,11 +38,12 @@ impl<B: Bits> Searcher<B> {
         let bonus = (32 * depth * depth).min(1600);
         let h = &mut self.history[Self::history_index(us, m)];
         *h += bonus - *h * bonus / HISTORY_MAX;
-        self.reward_cont(pos, m, ply, bonus);
+        let bases = self.cont_bases(us, ply);
+        self.reward_cont(pos, m, bases, bonus);
         for &q in tried {
             let h = &mut self.history[Self::history_index(us, q)];
             *h += -bonus - *h * bonus / HISTORY_MAX;
-            self.reward_cont(pos, q, ply, -bonus);
+            self.reward_cont(pos, q, bases, -bonus);
         }
     }
 
@@ -52,35 +53,44 @@ impl<B: Bits> Searcher<B> {
         (code_type(pos.code_at(m.from())) * self.cont_dims.1 + m.to()) as u16
     }
 
-    /// Where `m` after the move made `back` plies before `ply` is kept in `cont`, if there
-    /// was such a move.
+    /// Where the continuation entries after the moves one and two plies before `ply` start
+    /// in `cont`, for the side to move; without such a move, the zero slab at the end, so
+    /// a lookup needs no branch.
     #[inline(always)]
-    pub(super) fn cont_index(&self, pos: &Position<B>, m: Move, ply: usize, back: usize) -> Option<usize> {
-        if ply < back || self.moved[ply - back] == NO_KEY {
-            return None;
-        }
+    pub(super) fn cont_bases(&self, side: usize, ply: usize) -> [usize; 2] {
         let keys = self.cont_dims.0 * self.cont_dims.1;
-        let own = pos.side() * keys + self.move_key(pos, m) as usize;
-        Some(self.moved[ply - back] as usize * 2 * keys + own)
+        let zero = self.cont.len() - keys;
+        [1, 2].map(|back| {
+            if ply < back || self.moved[ply - back] == NO_KEY {
+                zero
+            } else {
+                self.moved[ply - back] as usize * 2 * keys + side * keys
+            }
+        })
     }
 
-    /// A quiet move's history: its own, plus how it fared after the last two moves.
+    /// A quiet move's history: its own, plus how it fared after the last two moves
+    /// (`bases` from `cont_bases`).
+    #[inline(always)]
+    pub(super) fn quiet_score_at(&self, pos: &Position<B>, m: Move, bases: [usize; 2]) -> i32 {
+        let key = self.move_key(pos, m) as usize;
+        self.history[Self::history_index(pos.side(), m)]
+            + self.cont[bases[0] + key] as i32
+            + self.cont[bases[1] + key] as i32
+    }
+
     #[inline]
     pub(super) fn quiet_score(&self, pos: &Position<B>, m: Move, ply: usize) -> i32 {
-        let mut s = self.history[Self::history_index(pos.side(), m)];
-        for back in [1, 2] {
-            if let Some(i) = self.cont_index(pos, m, ply, back) {
-                s += self.cont[i] as i32;
-            }
-        }
-        s
+        self.quiet_score_at(pos, m, self.cont_bases(pos.side(), ply))
     }
 
-    pub(super) fn reward_cont(&mut self, pos: &Position<B>, m: Move, ply: usize, bonus: i32) {
-        for back in [1, 2] {
-            if let Some(i) = self.cont_index(pos, m, ply, back) {
-                let h = self.cont[i] as i32;
-                self.cont[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+    fn reward_cont(&mut self, pos: &Position<B>, m: Move, bases: [usize; 2], bonus: i32) {
+        let key = self.move_key(pos, m) as usize;
+        let zero = self.cont.len() - self.cont_dims.0 * self.cont_dims.1;
+        for base in bases {
+            if base != zero {
+                let h = self.cont[base + key] as i32;
+                self.cont[base + key] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
             }
         }
     }

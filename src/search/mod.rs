@@ -230,7 +230,8 @@ impl<B: Bits> Searcher<B> {
         self.path.extend_from_slice(history);
         let dims = (pos.rules.types.len(), pos.rules.nsq);
         if self.cont_dims != dims {
-            self.cont = vec![0; dims.0 * dims.1 * 2 * dims.0 * dims.1];
+            // One slab of zeros past the end stands for "no earlier move" (`cont_bases`).
+            self.cont = vec![0; (dims.0 * dims.1 * 2 + 1) * dims.0 * dims.1];
             self.cont_dims = dims;
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);

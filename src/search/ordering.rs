@@ -35,6 +35,7 @@ impl<B: Bits> Searcher<B> {
         ply: usize,
         counter: Move,
     ) -> &'a mut [i32] {
+        let bases = self.cont_bases(pos.side(), ply);
         for (i, &m) in list.iter().enumerate() {
             room.0[i].write(if m == tt {
                 TT_MOVE
@@ -56,7 +57,7 @@ impl<B: Bits> Searcher<B> {
             } else if m == counter {
                 COUNTER
             } else {
-                self.quiet_score(pos, m, ply)
+                self.quiet_score_at(pos, m, bases)
             });
         }
         // SAFETY: the loop above wrote the first `list.len()` entries (at most MAX_MOVES).
