@@ -228,3 +228,26 @@ fn an_opening_margin_keeps_random_openings_near_the_balance_of_the_start() {
     let (free, near) = (spread(None, &mut score), spread(Some(20), &mut score));
     assert!(near < free, "mean |score| {near:.1} with a 20 cp margin, {free:.1} without");
 }
+
+#[test]
+fn the_sprt_judges_the_pairs_finished_in_schedule_order_and_says_how_many() {
+    let sprt = || {
+        Some(fairylab::stats::sprt::Sprt::new(0.0, 10.0, 0.05, 0.05, fairylab::stats::EloModel::Normalized).unwrap())
+    };
+    let full = dir("sprt-full");
+    let mut s = settings("chess", &full, 2);
+    s.sprt = sprt();
+    let summary = tournament::run(&s).unwrap();
+    assert_eq!((summary.sprt_pairs, summary.encounters[0].penta.pairs()), (4, 4));
+    // A shard without pair 0 has finished pairs but no prefix of the schedule: the test
+    // has judged none of them, and the summary says so instead of implying all.
+    let part = dir("sprt-shard");
+    let mut s = settings("chess", &part, 1);
+    s.sprt = sprt();
+    s.shard = Some((2, 2));
+    let summary = tournament::run(&s).unwrap();
+    let ids: std::collections::BTreeSet<u64> = games(&part).iter().map(|g| g.pair_id).collect();
+    assert!(!ids.contains(&0), "shard 2 of 2 holds pair 0: {ids:?}");
+    assert_eq!(summary.encounters[0].penta.pairs(), ids.len() as u64);
+    assert_eq!(summary.sprt_pairs, 0);
+}

@@ -233,7 +233,14 @@ pub fn print_summary(s: &Summary) {
         }
     }
     if let Some(r) = &s.sprt {
-        println!("SPRT: LLR {:.2} ({:.2}, {:.2}) {:?}", r.llr, r.lower_bound, r.upper_bound, r.status);
+        print!("SPRT: LLR {:.2} ({:.2}, {:.2}) {:?}", r.llr, r.lower_bound, r.upper_bound, r.status);
+        let pairs: u64 = s.encounters.first().map_or(0, |e| e.penta.pairs());
+        if pairs > s.sprt_pairs {
+            // Pairs that finished after a gap in the schedule (or after the decision) are
+            // in the figures above but not in the test.
+            print!(" on the first {} pairs in schedule order ({} finished)", s.sprt_pairs, pairs);
+        }
+        println!();
     }
     let t: Vec<String> = s.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
     if !t.is_empty() {

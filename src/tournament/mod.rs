@@ -77,6 +77,10 @@ pub struct Summary {
     pub encounters: Vec<Encounter>,
     pub games: usize,
     pub sprt: Option<SprtResult>,
+    /// The pairs the SPRT judged: the longest run of finished pairs in schedule order,
+    /// so that pairs finishing early on other threads cannot bias it. The encounter
+    /// figures count every finished game.
+    pub sprt_pairs: u64,
     pub terminations: BTreeMap<String, u64>,
 }
 
@@ -248,7 +252,7 @@ impl Roster for Engines<'_> {
 struct Referee<'a> {
     tally: Tally,
     sprt: Option<&'a Sprt>,
-    decision: Option<SprtResult>,
+    decision: Option<(SprtResult, u64)>,
 }
 
 impl runner::Referee for Referee<'_> {
@@ -264,7 +268,7 @@ impl runner::Referee for Referee<'_> {
             if penta.pairs() >= MIN_SPRT_PAIRS {
                 let r = sprt.test_pentanomial(&penta);
                 if r.status != SprtStatus::Continue {
-                    self.decision = Some(r);
+                    self.decision = Some((r, penta.pairs()));
                 }
             }
         }
@@ -321,6 +325,15 @@ pub fn run(s: &Settings) -> Result<Summary, RunError> {
     let mut referee = Referee { tally, sprt: s.sprt.as_ref(), decision: None };
     runner::play(&run, schedule, &Engines(s), &mut referee)?;
     let Referee { tally, decision, .. } = referee;
-    let sprt = decision.or_else(|| s.sprt.as_ref().map(|sp| sp.test_pentanomial(&tally.prefix_penta())));
-    Ok(Summary { encounters: tally.encounters, games: tally.games, sprt, terminations: tally.terminations })
+    let judged = decision.or_else(|| {
+        let penta = tally.prefix_penta();
+        s.sprt.as_ref().map(|sp| (sp.test_pentanomial(&penta), penta.pairs()))
+    });
+    Ok(Summary {
+        encounters: tally.encounters,
+        games: tally.games,
+        sprt: judged.map(|j| j.0),
+        sprt_pairs: judged.map_or(0, |j| j.1),
+        terminations: tally.terminations,
+    })
 }
