@@ -139,9 +139,11 @@ fn stats_calculator_prints_elo_and_sprt() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Elo +70.44"), "{out}");
     assert!(out.contains("SPRT: LLR"), "{out}");
-    let (code, out, _) = fairylab(&["stats", "--penta", "1,2,10,5,2"]);
+    let (code, out, _) = fairylab(&["stats", "--penta", "1,2,10,5,2", "--sprt", "elo0=0 elo1=10"]);
     assert_eq!(code, 0);
     assert!(out.contains("pentanomial [1, 2, 10, 5, 2]"), "{out}");
+    // Counts given by hand are judged whole: no "on the first N pairs" caveat.
+    assert!(out.contains("SPRT: LLR") && !out.contains("schedule order"), "{out}");
 }
 
 #[test]

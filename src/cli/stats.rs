@@ -136,6 +136,7 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
         let e = Encounter { a: "first".into(), b: "second".into(), penta: p, ..Default::default() };
         if let Some(s) = &sprt {
             summary.sprt = Some(s.test_pentanomial(&p));
+            summary.sprt_pairs = p.pairs();
         }
         summary.encounters.push(e);
     }
@@ -152,6 +153,7 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
         }
         if let (Some(s), Some(e)) = (&sprt, enc.first()) {
             summary.sprt = Some(s.test_pentanomial(&e.penta));
+            summary.sprt_pairs = e.penta.pairs();
         }
         summary.encounters.extend(enc);
     }
