@@ -29,6 +29,8 @@ pub trait Accumulator {
         tapered(self, l.advance[t], sign * l.progress[color][sq], phase);
         tapered(self, l.rank_pst[t * l.ranks + l.rel_rank[color][sq] as usize], sign, phase);
         tapered(self, l.file_pst[t * l.file_buckets + l.file_bucket[sq] as usize], sign, phase);
+        let cell = (t * l.ranks + l.rel_rank[color][sq] as usize) * l.file_buckets + l.file_bucket[sq] as usize;
+        tapered(self, l.square_pst[cell], sign, phase);
     }
 }
 

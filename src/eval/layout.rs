@@ -62,6 +62,8 @@ pub struct Layout {
     /// and `t * file_buckets + bucket`.
     pub rank_pst: Vec<Pair>,
     pub file_pst: Vec<Pair>,
+    /// Indexed `(t * ranks + rank) * file_buckets + bucket`.
+    pub square_pst: Vec<Pair>,
     pub ranks: usize,
     pub file_buckets: usize,
     /// Per colour and square: the rank counted from that colour's side; per square: the
@@ -196,6 +198,17 @@ impl Layout {
             }
         }
         let safe_checks = add("king.safe_checks".into());
+        // Per type, relative rank and folded file: what the rank and file terms, which
+        // add up, cannot say (a knight on the rim of the third rank, a pawn in the centre
+        // of the fourth). Added last, so every older name keeps its index.
+        let mut square_pst = Vec::with_capacity(r.ntypes() * ranks * file_buckets);
+        for pt in &r.types {
+            for k in 1..=ranks {
+                for f in 1..=file_buckets {
+                    square_pst.push(pair(&mut add, format!("pst.{}.r{k}f{f}", pt.letter)));
+                }
+            }
+        }
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             *s = t != r.king && !r.types[t].pawn && Some(t) != r.bomber && attacks_symmetric(r, t);
@@ -302,6 +315,7 @@ impl Layout {
             outpost,
             rank_pst,
             file_pst,
+            square_pst,
             ranks,
             file_buckets,
             rel_rank,
