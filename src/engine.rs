@@ -121,19 +121,15 @@ impl Engine {
         let width = match variant {
             Variant::Narrow(r) => {
                 let e = config.evaluator(r, settings)?;
-                Width::Narrow(Inner {
-                    searcher: Searcher::new(e, hash_mb),
-                    pos: Position::from_fen(r, &r.start_fen)?,
-                    history: vec![],
-                })
+                let mut searcher = Searcher::new(e, hash_mb);
+                searcher.configure(&config.search);
+                Width::Narrow(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
             }
             Variant::Wide(r) => {
                 let e = config.evaluator(r, settings)?;
-                Width::Wide(Inner {
-                    searcher: Searcher::new(e, hash_mb),
-                    pos: Position::from_fen(r, &r.start_fen)?,
-                    history: vec![],
-                })
+                let mut searcher = Searcher::new(e, hash_mb);
+                searcher.configure(&config.search);
+                Width::Wide(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
             }
         };
         Ok(Engine { variant, width })

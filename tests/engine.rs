@@ -187,3 +187,24 @@ fn weight_change_reaches_a_running_engine() {
     assert_eq!(after, score(&mut fresh), "the changed engine must search as a fresh one with the same weights");
     assert!(after >= before + 400, "queen worth 500 more: {before} -> {after}");
 }
+
+#[test]
+fn a_game_config_can_switch_continuation_history_off() {
+    use fairylab::eval::config::EngineConfig;
+    let v = Variant::load("chess", &[]).unwrap();
+    let nodes = |cfg: &EngineConfig| {
+        let mut e = Engine::new(v, cfg, &[], 16).unwrap();
+        e.set_board(&v.start_position(), &[], &[]).unwrap();
+        e.go(&Limits::depth(7), &mut |_| {}).nodes
+    };
+    let on = EngineConfig::for_variant("chess").unwrap();
+    let mut off = on.clone();
+    off.search.continuation_history = false;
+    // The switch changes the tree (ordering and reductions), and each setting is reproducible.
+    assert_ne!(nodes(&on), nodes(&off));
+    assert_eq!(nodes(&off), nodes(&off));
+    // Bland Chess 46 ships with it off (no gain there); a misspelt switch is refused.
+    assert!(!EngineConfig::for_variant("bland-chess-46").unwrap().search.continuation_history);
+    let err = EngineConfig::parse("[search]\ncontinuation = false\n", "test").unwrap_err();
+    assert!(err.contains("continuation"), "{err}");
+}

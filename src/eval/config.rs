@@ -25,6 +25,27 @@ pub struct EngineConfig {
     pub description: Option<String>,
     #[serde(default)]
     pub weights: BTreeMap<String, f32>,
+    /// Search techniques a game can do without, where an SPRT showed no gain there.
+    #[serde(default)]
+    pub search: SearchConfig,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Quiet moves ordered and reduced by how they fared after the last two moves too.
+    #[serde(default = "yes")]
+    pub continuation_history: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { continuation_history: true }
+    }
 }
 
 impl EngineConfig {

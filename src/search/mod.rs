@@ -93,6 +93,9 @@ pub struct Searcher<B: Bits> {
     cont: Vec<i16>,
     /// (piece types, squares) that `cont` is sized for.
     cont_dims: (usize, usize),
+    /// Off: `cont` is neither read nor written, and late-move reductions use the plain
+    /// history as before it existed (`SearchConfig`).
+    cont_on: bool,
     /// At each ply of the current path, the (piece type, target) key of the move made
     /// there (`NO_KEY` for a null move).
     moved: [u16; MAX_PLY + 2],
@@ -137,6 +140,7 @@ impl<B: Bits> Searcher<B> {
             counters: vec![Move::NULL; 2 * 128 * 128],
             cont: vec![],
             cont_dims: (0, 0),
+            cont_on: true,
             moved: [NO_KEY; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
             moves_made: [Move::NULL; MAX_PLY + 2],
@@ -189,6 +193,11 @@ impl<B: Bits> Searcher<B> {
     /// A flag that stops the running search when set (UCI `stop`).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Switches search techniques per game (`configs/engines/*.toml`, `[search]`).
+    pub fn configure(&mut self, c: &crate::eval::config::SearchConfig) {
+        self.cont_on = c.continuation_history;
     }
 
     /// Forgets everything learned (new game): searches become reproducible from here.
@@ -575,7 +584,7 @@ impl<B: Bits> Searcher<B> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= quiet_score / 8000;
+                        r -= quiet_score / if self.cont_on { 8000 } else { 6000 };
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
