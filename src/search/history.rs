@@ -73,10 +73,12 @@ impl<B: Bits> Searcher<B> {
     /// (`bases` from `cont_bases`).
     #[inline(always)]
     pub(super) fn quiet_score_at(&self, pos: &Position<B>, m: Move, bases: [usize; 2]) -> i32 {
+        let own = self.history[Self::history_index(pos.side(), m)];
+        if !self.cont_on {
+            return own;
+        }
         let key = self.move_key(pos, m) as usize;
-        self.history[Self::history_index(pos.side(), m)]
-            + self.cont[bases[0] + key] as i32
-            + self.cont[bases[1] + key] as i32
+        own + self.cont[bases[0] + key] as i32 + self.cont[bases[1] + key] as i32
     }
 
     #[inline]
@@ -85,6 +87,9 @@ impl<B: Bits> Searcher<B> {
     }
 
     fn reward_cont(&mut self, pos: &Position<B>, m: Move, bases: [usize; 2], bonus: i32) {
+        if !self.cont_on {
+            return;
+        }
         let key = self.move_key(pos, m) as usize;
         let zero = self.cont.len() - self.cont_dims.0 * self.cont_dims.1;
         for base in bases {
