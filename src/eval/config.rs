@@ -31,15 +31,10 @@ pub struct EngineConfig {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct SearchConfig {
     /// Quiet moves ordered and reduced by how they fared after the last two moves too.
-    #[serde(default = "yes")]
     pub continuation_history: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 impl Default for SearchConfig {
