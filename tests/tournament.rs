@@ -208,6 +208,8 @@ fn a_run_refuses_games_of_another_engine_config_but_resumes_old_folders() {
 
 /// With a margin, random plies keep the opening near the start's balance: over the same
 /// openings, the engine's scores of the resulting positions lie closer to the start's.
+/// 48 openings: with 16 the means crossed once the chess weights changed (68.5 against
+/// 61.9); with 64 they are 47.4 against 62.4.
 #[test]
 fn an_opening_margin_keeps_random_openings_near_the_balance_of_the_start() {
     use fairylab::search::Limits;
@@ -223,7 +225,7 @@ fn an_opening_margin_keeps_random_openings_near_the_balance_of_the_start() {
     };
     let spread = |margin: Option<i32>, score: &mut dyn FnMut(&fairylab::Board) -> f64| {
         let cfg = OpeningConfig { random_plies: 6, margin, seed: 5, ..Default::default() };
-        (0..16).map(|i| score(&tournament::openings::opening(v, &cfg, i).unwrap())).sum::<f64>() / 16.0
+        (0..48).map(|i| score(&tournament::openings::opening(v, &cfg, i).unwrap())).sum::<f64>() / 48.0
     };
     let (free, near) = (spread(None, &mut score), spread(Some(20), &mut score));
     assert!(near < free, "mean |score| {near:.1} with a 20 cp margin, {free:.1} without");
