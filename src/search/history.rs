@@ -61,7 +61,7 @@ impl<B: Bits> Searcher<B> {
         let keys = self.cont_dims.0 * self.cont_dims.1;
         let zero = self.cont.len() - keys;
         [1, 2].map(|back| {
-            if !self.cont_on || ply < back || self.moved[ply - back] == NO_KEY {
+            if ply < back || self.moved[ply - back] == NO_KEY {
                 zero
             } else {
                 self.moved[ply - back] as usize * 2 * keys + side * keys
