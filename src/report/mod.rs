@@ -79,10 +79,15 @@ impl Budget {
     }
 
     /// Most games of each imbalance match (and of its pawn-odds calibration). The quick
-    /// budget plays only the headline match, so it gives it twice the share.
+    /// budget plays only the headline match, so it gives it twice the share. The standard
+    /// budget plays two games per balance game: with the redundant matches, the rebuilt
+    /// links, the bracket and the replay at the stronger search, Grand Chess's three rule
+    /// settings come to about twenty matches, and four games each would take a two-core
+    /// machine most of a day instead of a few hours.
     pub fn imbalance_games(self) -> u64 {
         match self {
             Budget::Quick => self.pairs() * 8,
+            Budget::Standard => self.pairs() * 2,
             _ => self.pairs() * 4,
         }
     }
