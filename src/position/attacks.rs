@@ -21,14 +21,25 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        for g in &r.attack_groups {
-            let types = g.types[by];
-            if types == 0 {
-                continue;
-            }
-            if let Some(f) = r.first_blocker(g.ray, sq, occ) {
-                if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
-                    return true;
+        // Line attackers of `by` among `attackers`: a line without one cannot attack, whatever
+        // stands first on it.
+        let mut line_types = r.line_attackers[by];
+        let mut liners = B::ZERO;
+        while line_types != 0 {
+            liners |= self.by_type[line_types.trailing_zeros() as usize];
+            line_types &= line_types - 1;
+        }
+        liners &= attackers;
+        if liners.any() {
+            for g in &r.attack_groups {
+                let types = g.types[by];
+                if types == 0 || (r.ray(g.ray, sq) & liners).is_empty() {
+                    continue;
+                }
+                if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+                    if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
+                        return true;
+                    }
                 }
             }
         }
@@ -96,8 +107,18 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        let mut line_types = r.line_attackers[0] | r.line_attackers[1];
+        let mut liners = B::ZERO;
+        while line_types != 0 {
+            liners |= self.by_type[line_types.trailing_zeros() as usize];
+            line_types &= line_types - 1;
+        }
+        liners &= pieces;
+        if liners.is_empty() {
+            return found;
+        }
         for g in &r.attack_groups {
-            if g.types == [0, 0] {
+            if g.types == [0, 0] || (r.ray(g.ray, sq) & liners).is_empty() {
                 continue;
             }
             if let Some(f) = r.first_blocker(g.ray, sq, occ) {

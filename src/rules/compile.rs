@@ -109,6 +109,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         riders: moves.riders,
         ray_info,
         ray_bits,
+        line_attackers: [0, 1].map(|c| moves.groups.iter().fold(0, |a, g| a | g.types[c])),
         attack_groups: moves.groups,
         step,
         orth,

@@ -146,6 +146,9 @@ pub struct Rules<B: Bits> {
     /// Indexed `ray * nsq + square`.
     pub ray_bits: Vec<B>,
     pub attack_groups: Vec<AttackGroup>,
+    /// Per colour: every type that attacks along some group's line (bit per type), so that
+    /// attack tests can skip lines without such a piece on them.
+    pub line_attackers: [u16; 2],
     /// Per square: the neighbour towards N, E, S, W (NO_SQUARE if none).
     pub step: Vec<[u8; 4]>,
     /// Unlimited orthogonal rays N, E, S, W (bomber geometry).
