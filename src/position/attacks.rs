@@ -182,3 +182,24 @@ impl<B: Bits> Position<B> {
         (((quiet | caps) & area).count(), attacks & r.exists)
     }
 }
+
+impl<B: Bits> Position<B> {
+    /// The squares a piece of type `t` and colour `color` on `sq` bears on: the second half
+    /// of [`Position::mobility_and_attacks`], without counting the moves.
+    #[inline]
+    pub fn attacks_from(&self, sq: usize, t: usize, color: usize) -> B {
+        let r = self.rules;
+        let mut attacks = r.leap_cap[r.idx(color, t, sq)];
+        for a in &r.riders[color * r.ntypes() + t] {
+            if a.mode & crate::variant::betza::CAPTURE != 0 {
+                attacks |= r.ray_attacks(a.ray, sq, self.occ);
+            }
+        }
+        if Some(t) == r.bomber {
+            for &ray in &r.orth {
+                attacks |= r.ray_attacks(ray, sq, self.occ);
+            }
+        }
+        attacks & r.exists
+    }
+}
