@@ -165,9 +165,10 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             // gives the same values.
             let (mut mobility, mut open, mut semi) = (0u32, 0u32, 0u32);
             let mut all = B::ZERO;
+            let reach = pos.reach(t, color);
             for sq in bb.iter() {
                 acc.piece_square(l, t, color, sq, sign, phase);
-                let (mob, attacks) = pos.mobility_and_attacks(sq, t, color, area);
+                let (mob, attacks) = pos.mobility_and_attacks_of(&reach, sq, area);
                 mobility += mob;
                 all |= attacks;
                 let hits = (attacks & zones[color]).count();

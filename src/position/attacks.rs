@@ -44,7 +44,8 @@ impl<B: Bits> Position<B> {
             }
         }
         if let Some(bt) = r.bomber {
-            let bombers = self.by_type[bt] & attackers;
+            // Every square a bomber could take `sq` from lies in `bomber_lines[sq]`.
+            let bombers = self.by_type[bt] & attackers & r.bomber_lines[sq];
             if bombers.any() && self.bomber_attacks(sq, bombers, occ, attackers) {
                 return true;
             }
@@ -146,6 +147,15 @@ impl<B: Bits> Position<B> {
     }
 }
 
+/// One piece type's move tables for one colour (see [`Position::reach`]).
+pub struct Reach<B: 'static> {
+    quiet: &'static [B],
+    cap: &'static [B],
+    riders: &'static [crate::rules::RiderAtom],
+    color: usize,
+    bomber: bool,
+}
+
 impl<B: Bits> Position<B> {
     /// Mobility of the piece of type `t` and colour `color` on `sq` (squares it could move to
     /// or capture on, pseudo-legally; pawns excepted; a bomber counts its rook-like slides),
@@ -156,13 +166,32 @@ impl<B: Bits> Position<B> {
     /// Only squares in `area` count towards the mobility.
     #[inline]
     pub fn mobility_and_attacks(&self, sq: usize, t: usize, color: usize, area: B) -> (u32, B) {
+        self.mobility_and_attacks_of(&self.reach(t, color), sq, area)
+    }
+
+    /// The move tables of type `t` and colour `color`, looked up once for all its pieces.
+    #[inline(always)]
+    pub fn reach(&self, t: usize, color: usize) -> Reach<B> {
+        let r = self.rules;
+        let base = r.idx(color, t, 0);
+        Reach {
+            quiet: &r.leap_quiet[base..base + r.nsq],
+            cap: &r.leap_cap[base..base + r.nsq],
+            riders: &r.riders[color * r.ntypes() + t],
+            color,
+            bomber: Some(t) == r.bomber,
+        }
+    }
+
+    /// [`Position::mobility_and_attacks`] of the piece on `sq` whose tables are `p`.
+    #[inline(always)]
+    pub fn mobility_and_attacks_of(&self, p: &Reach<B>, sq: usize, area: B) -> (u32, B) {
         let r = self.rules;
         let empty = r.exists & !self.occ;
-        let enemy = self.by_color[color ^ 1];
-        let i = r.idx(color, t, sq);
-        let mut quiet = r.leap_quiet[i] & empty;
-        let mut attacks = r.leap_cap[i];
-        for a in &r.riders[color * r.ntypes() + t] {
+        let enemy = self.by_color[p.color ^ 1];
+        let mut quiet = p.quiet[sq] & empty;
+        let mut attacks = p.cap[sq];
+        for a in p.riders {
             let att = r.ray_attacks(a.ray, sq, self.occ);
             if a.mode & crate::variant::betza::MOVE != 0 {
                 quiet |= att & empty;
@@ -172,7 +201,7 @@ impl<B: Bits> Position<B> {
             }
         }
         let caps = attacks & enemy;
-        if Some(t) == r.bomber {
+        if p.bomber {
             for &ray in &r.orth {
                 let att = r.ray_attacks(ray, sq, self.occ);
                 quiet |= att & empty;

@@ -13,6 +13,7 @@ mod pawns;
 mod perft;
 pub use perft::{PerftError, MAX_PERFT_DEPTH};
 
+pub use attacks::Reach;
 pub use make::{NullUndo, Undo};
 pub use moves::{Move, MoveList};
 

@@ -113,6 +113,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         attack_groups: moves.groups,
         step,
         orth,
+        bomber_lines: Vec::new(),
         immediate_landing: cfg.rules.bomber_landing == Landing::Immediate,
         pawn,
         castling: castles.options,
@@ -128,6 +129,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         move_bounds: [[0; MAX_TYPES]; 2],
     };
     rules.move_bounds = super::move_bounds(&rules);
+    rules.bomber_lines = super::bomber_lines(&rules);
     rules.initial_counts = initial_counts(&rules, &cfg.start)?;
     Ok(rules)
 }

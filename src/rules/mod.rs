@@ -153,6 +153,9 @@ pub struct Rules<B: Bits> {
     pub step: Vec<[u8; 4]>,
     /// Unlimited orthogonal rays N, E, S, W (bomber geometry).
     pub orth: [u16; 4],
+    /// Per square: every square from which a bomber could capture a piece there (see
+    /// [`bomber_lines`]).
+    pub bomber_lines: Vec<B>,
     pub immediate_landing: bool,
     pub pawn: Option<PawnRules<B>>,
     pub castling: Vec<CastleOption<B>>,
@@ -215,6 +218,30 @@ pub fn move_bounds<B: Bits>(r: &Rules<B>) -> [[u32; MAX_TYPES]; 2] {
         }
     }
     out
+}
+
+/// Per square `sq`: the squares a bomber may capture a piece on `sq` from, in any of the
+/// three ways of docs/rules/flying-bombers-grand-chess.md §4.2.6 as `Position::bomber_attacks`
+/// tests them: per direction, the neighbour, the square beyond it, and the ray on from there.
+pub fn bomber_lines<B: Bits>(r: &Rules<B>) -> Vec<B> {
+    (0..r.nsq)
+        .map(|sq| {
+            let mut lines = B::ZERO;
+            for u in 0..4 {
+                let a1 = r.step[sq][u];
+                if a1 == NO_SQUARE {
+                    continue;
+                }
+                lines |= B::bit(a1 as usize);
+                let a2 = r.step[a1 as usize][u];
+                if a2 == NO_SQUARE {
+                    continue;
+                }
+                lines |= B::bit(a2 as usize) | r.ray(r.orth[u], a2 as usize);
+            }
+            lines
+        })
+        .collect()
 }
 
 impl<B: Bits> Rules<B> {
