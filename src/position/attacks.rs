@@ -192,7 +192,7 @@ impl<B: Bits> Position<B> {
         let mut quiet = p.quiet[sq] & empty;
         let mut attacks = p.cap[sq];
         for a in p.riders {
-            let att = r.ray_attacks(a.ray, sq, self.occ);
+            let att = r.rider_attacks(a, sq, self.occ);
             if a.mode & crate::variant::betza::MOVE != 0 {
                 quiet |= att & empty;
             }
@@ -215,13 +215,13 @@ impl<B: Bits> Position<B> {
 impl<B: Bits> Position<B> {
     /// The squares a piece of type `t` and colour `color` on `sq` bears on: the second half
     /// of [`Position::mobility_and_attacks`], without counting the moves.
-    #[inline]
+    #[inline(always)]
     pub fn attacks_from(&self, sq: usize, t: usize, color: usize) -> B {
         let r = self.rules;
         let mut attacks = r.leap_cap[r.idx(color, t, sq)];
         for a in &r.riders[color * r.ntypes() + t] {
             if a.mode & crate::variant::betza::CAPTURE != 0 {
-                attacks |= r.ray_attacks(a.ray, sq, self.occ);
+                attacks |= r.rider_attacks(a, sq, self.occ);
             }
         }
         if Some(t) == r.bomber {

@@ -254,7 +254,8 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                         }
                         AtomKind::Ride { range } => {
                             let ray = rb.id(dx, dy, range);
-                            m.riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode });
+                            let RayInfo { positive, full } = rb.info[ray as usize];
+                            m.riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode, positive, full });
                             if atom.mode & CAPTURE != 0 {
                                 let back = rb.id(-dx, -dy, range);
                                 match m.groups.iter_mut().find(|g| g.ray == back) {

@@ -36,6 +36,9 @@ pub struct PieceType {
 pub struct RiderAtom {
     pub ray: u16,
     pub mode: u8,
+    /// The ray's `RayInfo`, carried along so that a slide needs no lookup of it.
+    pub positive: bool,
+    pub full: u16,
 }
 
 /// What a ray id means: a direction's rays from every square, cut at the board edge, at
@@ -272,6 +275,19 @@ impl<B: Bits> Rules<B> {
         }
         let first = if r.positive { blockers.lsb() } else { blockers.msb() };
         line & !self.ray(r.full, first)
+    }
+
+    /// [`Rules::ray_attacks`] of a rider's ray, with the ray's direction and unlimited twin
+    /// read from the atom.
+    #[inline(always)]
+    pub fn rider_attacks(&self, a: &RiderAtom, sq: usize, occ: B) -> B {
+        let line = self.ray(a.ray, sq);
+        let blockers = line & occ;
+        if blockers.is_empty() {
+            return line;
+        }
+        let first = if a.positive { blockers.lsb() } else { blockers.msb() };
+        line & !self.ray(a.full, first)
     }
 
     /// First occupied square along `ray` from `sq`, if any.

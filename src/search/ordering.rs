@@ -73,10 +73,13 @@ impl<B: Bits> Searcher<B> {
 /// Moves the best-scored remaining move to position `i` and returns it.
 #[inline]
 pub fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+    // The first of the best scores, as a scan with `>` finds it.
     let mut best = i;
-    for j in i + 1..list.len() {
-        if scores[j] > scores[best] {
+    let mut top = scores[i];
+    for (j, &s) in scores[..list.len()].iter().enumerate().skip(i + 1) {
+        if s > top {
             best = j;
+            top = s;
         }
     }
     list.swap(i, best);
