@@ -36,7 +36,7 @@ impl<B: Bits> Position<B> {
                 if types == 0 || (r.ray(g.ray, sq) & liners).is_empty() {
                     continue;
                 }
-                if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+                if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
                     if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
                         return true;
                     }
@@ -122,7 +122,28 @@ impl<B: Bits> Position<B> {
             if g.types == [0, 0] || (r.ray(g.ray, sq) & liners).is_empty() {
                 continue;
             }
-            if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
+                let c = self.board[f];
+                if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
+                    found |= B::bit(f);
+                }
+            }
+        }
+        found
+    }
+
+    /// What `attackers_to(sq, occ, pieces)` gains over the same call before the piece on
+    /// `gone` was taken out of `occ` and `pieces`: the first pieces on the lines from `sq`
+    /// through `gone` (the other lines, leapers and pawns are as they were). A line whose
+    /// first piece did not change yields that piece again, which the caller already has.
+    pub fn revealed_attackers(&self, sq: usize, gone: usize, occ: B, pieces: B) -> B {
+        let r = self.rules;
+        let mut found = B::ZERO;
+        for g in &r.attack_groups {
+            if g.types == [0, 0] || !r.ray(g.ray, sq).has(gone) {
+                continue;
+            }
+            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
                 let c = self.board[f];
                 if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
                     found |= B::bit(f);

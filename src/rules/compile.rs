@@ -261,7 +261,8 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                                 match m.groups.iter_mut().find(|g| g.ray == back) {
                                     Some(g) => g.types[color] |= 1 << t,
                                     None => {
-                                        let mut g = AttackGroup { ray: back, types: [0; 2] };
+                                        let positive = rb.info[back as usize].positive;
+                                        let mut g = AttackGroup { ray: back, positive, types: [0; 2] };
                                         g.types[color] |= 1 << t;
                                         m.groups.push(g);
                                     }

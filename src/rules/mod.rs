@@ -55,6 +55,8 @@ pub struct RayInfo {
 #[derive(Debug, Clone, Copy)]
 pub struct AttackGroup {
     pub ray: u16,
+    /// The ray's direction (`RayInfo::positive`), carried along for the blocker lookup.
+    pub positive: bool,
     /// Bit t set when type t of that colour attacks along this line.
     pub types: [u16; 2],
 }
@@ -293,11 +295,16 @@ impl<B: Bits> Rules<B> {
     /// First occupied square along `ray` from `sq`, if any.
     #[inline(always)]
     pub fn first_blocker(&self, ray: u16, sq: usize, occ: B) -> Option<usize> {
-        let r = self.ray_info[ray as usize];
+        self.first_blocker_along(ray, self.ray_info[ray as usize].positive, sq, occ)
+    }
+
+    /// [`Rules::first_blocker`] with the ray's direction given.
+    #[inline(always)]
+    pub fn first_blocker_along(&self, ray: u16, positive: bool, sq: usize, occ: B) -> Option<usize> {
         let blockers = self.ray(ray, sq) & occ;
         if blockers.is_empty() {
             None
-        } else if r.positive {
+        } else if positive {
             Some(blockers.lsb())
         } else {
             Some(blockers.msb())
