@@ -31,15 +31,19 @@ impl<B: Bits> Position<B> {
         }
         liners &= attackers;
         if liners.any() {
-            for g in &r.attack_groups {
+            for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
                 let types = g.types[by];
-                if types == 0 || (r.ray(g.ray, sq) & liners).is_empty() {
+                if types == 0 || (line & liners).is_empty() {
                     continue;
                 }
-                if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
-                    if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
-                        return true;
-                    }
+                // The first blocker on the line (`first_blocker`).
+                let blockers = line & occ;
+                if blockers.is_empty() {
+                    continue;
+                }
+                let f = if g.positive { blockers.lsb() } else { blockers.msb() };
+                if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
+                    return true;
                 }
             }
         }
@@ -118,8 +122,8 @@ impl<B: Bits> Position<B> {
         if liners.is_empty() {
             return found;
         }
-        for g in &r.attack_groups {
-            if g.types == [0, 0] || (r.ray(g.ray, sq) & liners).is_empty() {
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
+            if g.types == [0, 0] || (line & liners).is_empty() {
                 continue;
             }
             if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
@@ -139,8 +143,8 @@ impl<B: Bits> Position<B> {
     pub fn revealed_attackers(&self, sq: usize, gone: usize, occ: B, pieces: B) -> B {
         let r = self.rules;
         let mut found = B::ZERO;
-        for g in &r.attack_groups {
-            if g.types == [0, 0] || !r.ray(g.ray, sq).has(gone) {
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
+            if g.types == [0, 0] || !line.has(gone) {
                 continue;
             }
             if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {

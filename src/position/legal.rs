@@ -146,12 +146,11 @@ impl<B: Bits> Position<B> {
             line_types &= line_types - 1;
         }
         liners &= enemy;
-        for g in &r.attack_groups {
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(k)) {
             let mut types = g.types[them];
             if types == 0 || liners.is_empty() {
                 continue;
             }
-            let line = r.ray(g.ray, k);
             if (line & liners).is_empty() {
                 continue;
             }

@@ -87,6 +87,9 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let published = published(cfg, &types)?;
 
     let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
+    let bits = &ray_bits;
+    let group_rays =
+        (0..nsq).flat_map(|sq| moves.groups.iter().map(move |g| bits[g.ray as usize * nsq + sq])).collect();
     let mut rules = Rules {
         name: cfg.name.clone(),
         title: cfg.title.clone(),
@@ -110,6 +113,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         ray_info,
         ray_bits,
         line_attackers: [0, 1].map(|c| moves.groups.iter().fold(0, |a, g| a | g.types[c])),
+        group_rays,
         attack_groups: moves.groups,
         step,
         orth,

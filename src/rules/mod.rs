@@ -151,6 +151,9 @@ pub struct Rules<B: Bits> {
     /// Indexed `ray * nsq + square`.
     pub ray_bits: Vec<B>,
     pub attack_groups: Vec<AttackGroup>,
+    /// Per square, the lines of every attack group from it, in group order: indexed
+    /// `sq * attack_groups.len() + group` (one block per square, see [`Rules::group_lines`]).
+    pub group_rays: Vec<B>,
     /// Per colour: every type that attacks along some group's line (bit per type), so that
     /// attack tests can skip lines without such a piece on them.
     pub line_attackers: [u16; 2],
@@ -277,6 +280,13 @@ impl<B: Bits> Rules<B> {
         }
         let first = if r.positive { blockers.lsb() } else { blockers.msb() };
         line & !self.ray(r.full, first)
+    }
+
+    /// The attack groups' lines from `sq` (`ray(group.ray, sq)` per group, in group order).
+    #[inline(always)]
+    pub fn group_lines(&self, sq: usize) -> &[B] {
+        let n = self.attack_groups.len();
+        &self.group_rays[sq * n..(sq + 1) * n]
     }
 
     /// [`Rules::ray_attacks`] of a rider's ray, with the ray's direction and unlimited twin
