@@ -106,97 +106,118 @@ fn tapered<A: Accumulator>(acc: &mut A, p: Pair, v: f32, phase: f32) {
 }
 
 /// Feeds every feature of `pos` (White's point of view) to `acc`.
+///
+/// Bitboards are the board's own width (`B`); the layout's `u128` masks are narrowed as
+/// they are read, which loses nothing since they only hold the board's squares.
 pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f32, acc: &mut A) {
     let r = pos.rules;
     let pawn_t = r.pawn_type;
+    let m = B::from_u128;
     // Filled by the per-piece loop for the threat and king-attack terms: every square a
     // side bears on, the same per type, and its hits on the enemy king's zone.
-    let mut attacked = [0u128; 2];
-    let mut by_type = [[0u128; MAX_TYPES]; 2];
+    let mut attacked = [B::ZERO; 2];
+    let mut by_type = [[B::ZERO; MAX_TYPES]; 2];
     let mut zone_hits = [0u32; 2];
     let mut zone_attackers = [0u32; 2];
-    let occupied = pos.occupied().to_u128();
-    let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(0, |k| l.zone[k]));
+    let occupied = pos.occupied();
+    let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(B::ZERO, |k| m(l.zone[k])));
     let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
-    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c].to_u128()));
+    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c]));
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
         // Squares an enemy pawn attacks do not count as mobility: a piece cannot stay there.
         let area = !pawn_attacks[color ^ 1];
         // Own and all pawns, for the file features (open: no pawn, semi-open: no own pawn).
-        let pawn_files = pawn_t.map(|pt| (pos.pieces(color, pt).to_u128(), pos.type_bb(pt).to_u128()));
+        let pawn_files = pawn_t.map(|pt| (pos.pieces(color, pt), pos.type_bb(pt)));
         for t in 0..r.ntypes() {
             let bb = own & pos.type_bb(t);
             if bb.is_empty() {
                 continue;
             }
-            tapered(acc, l.value[t], sign * bb.count() as f32, phase);
-            if bb.count() >= 2 {
+            let n = bb.count();
+            tapered(acc, l.value[t], sign * n as f32, phase);
+            if n >= 2 {
                 tapered(acc, l.pair[t], sign, phase);
             }
+            if Some(t) == pawn_t {
+                // A pawn bears on its capture squares: together, the side's pawn attacks.
+                // Pawns have no mobility, file or outpost terms.
+                let captures = r.pawn.as_ref().map(|p| &p.captures[color]);
+                let count_hits = t != r.king && (pawn_attacks[color] & zones[color]).any();
+                for sq in bb.iter() {
+                    acc.piece_square(l, t, color, sq, sign, phase);
+                    if count_hits {
+                        let hits = captures.map_or(0, |c| (c[sq] & zones[color]).count());
+                        if hits > 0 {
+                            zone_hits[color] += hits;
+                            zone_attackers[color] += 1;
+                        }
+                    }
+                }
+                by_type[color][t] = pawn_attacks[color];
+                attacked[color] |= pawn_attacks[color];
+                continue;
+            }
             let files = if l.open[t].mg != NONE { pawn_files } else { None };
-            let outposts = if l.outpost[t].mg != NONE { outpost_squares[color] } else { 0 };
-            let pawn = Some(t) == pawn_t;
-            let (mut mobility, mut open, mut semi) = (0.0, 0.0, 0.0);
+            let outposts = if l.outpost[t].mg != NONE { outpost_squares[color] } else { B::ZERO };
+            // Counts: their sums as `f32` are exact, so adding them up as integers first
+            // gives the same values.
+            let (mut mobility, mut open, mut semi) = (0u32, 0u32, 0u32);
+            let mut all = B::ZERO;
+            let reach = pos.reach(t, color);
             for sq in bb.iter() {
                 acc.piece_square(l, t, color, sq, sign, phase);
-                let attacks = if pawn {
-                    r.pawn.as_ref().map_or(0, |p| p.captures[color][sq].to_u128())
-                } else {
-                    let (m, a) = pos.mobility_and_attacks(sq, t, color, area);
-                    mobility += m as f32;
-                    a.to_u128()
-                };
-                by_type[color][t] |= attacks;
-                let hits = (attacks & zones[color]).count_ones();
+                let (mob, attacks) = pos.mobility_and_attacks_of(&reach, sq, area);
+                mobility += mob;
+                all |= attacks;
+                let hits = (attacks & zones[color]).count();
                 if hits > 0 && t != r.king {
                     zone_hits[color] += hits;
                     zone_attackers[color] += 1;
                 }
-                if let Some((ours, all)) = files {
-                    if l.file[sq] & all == 0 {
-                        open += 1.0;
-                    } else if l.file[sq] & ours == 0 {
-                        semi += 1.0;
+                if let Some((ours, all_pawns)) = files {
+                    let file = m(l.file[sq]);
+                    if (file & all_pawns).is_empty() {
+                        open += 1;
+                    } else if (file & ours).is_empty() {
+                        semi += 1;
                     }
                 }
             }
-            attacked[color] |= by_type[color][t];
-            tapered(acc, l.mobility[t], sign * mobility, phase);
-            tapered(acc, l.open[t], sign * open, phase);
-            tapered(acc, l.semiopen[t], sign * semi, phase);
-            if outposts != 0 {
-                tapered(acc, l.outpost[t], sign * (bb.to_u128() & outposts).count_ones() as f32, phase);
+            by_type[color][t] = all;
+            attacked[color] |= all;
+            tapered(acc, l.mobility[t], sign * mobility as f32, phase);
+            tapered(acc, l.open[t], sign * open as f32, phase);
+            tapered(acc, l.semiopen[t], sign * semi as f32, phase);
+            if outposts.any() {
+                tapered(acc, l.outpost[t], sign * (bb & outposts).count() as f32, phase);
             }
         }
         if let Some(pt) = pawn_t {
-            let pawns = (pos.pieces(color, pt)).to_u128();
-            let theirs = (pos.pieces(color ^ 1, pt)).to_u128();
-            let (mut passed, mut doubled, mut isolated) = (0.0, 0.0, 0.0);
+            let pawns = pos.pieces(color, pt);
+            let theirs = pos.pieces(color ^ 1, pt);
+            let (mut passed, mut doubled, mut isolated) = (0.0, 0u32, 0u32);
             let (mut rank2, mut blocked, mut king) = (0.0, 0.0, 0.0);
-            let (mut supported, mut phalanx) = (0.0, 0.0);
+            let (mut supported, mut phalanx) = (0u32, 0u32);
             let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
-            let mut rest = pawns;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for sq in pawns.iter() {
                 if let Some(d) = defenders {
-                    if d[sq].to_u128() & pawns != 0 {
-                        supported += 1.0;
+                    if (d[sq] & pawns).any() {
+                        supported += 1;
                     }
                 }
-                if l.beside[sq] & pawns != 0 {
-                    phalanx += 1.0;
+                if (m(l.beside[sq]) & pawns).any() {
+                    phalanx += 1;
                 }
-                if l.front_span[color][sq] & theirs == 0 {
+                if (m(l.front_span[color][sq]) & theirs).is_empty() {
                     let p = l.progress[color][sq];
                     passed += p;
                     rank2 += p * p;
                     let stop = l.stop[color][sq];
                     if stop != NO_STOP {
-                        if occupied >> stop & 1 != 0 {
+                        if occupied.has(stop) {
                             blocked += p;
                         }
                         if let (Some(own), Some(enemy)) = kings {
@@ -206,34 +227,34 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                         }
                     }
                 }
-                if l.front_file[color][sq] & pawns != 0 {
-                    doubled += 1.0;
+                if (m(l.front_file[color][sq]) & pawns).any() {
+                    doubled += 1;
                 }
-                if l.adjacent_files[sq] & pawns == 0 {
-                    isolated += 1.0;
+                if (m(l.adjacent_files[sq]) & pawns).is_empty() {
+                    isolated += 1;
                 }
             }
             tapered(acc, l.passed, sign * passed, phase);
-            tapered(acc, l.doubled, sign * doubled, phase);
-            tapered(acc, l.isolated, sign * isolated, phase);
+            tapered(acc, l.doubled, sign * doubled as f32, phase);
+            tapered(acc, l.isolated, sign * isolated as f32, phase);
             tapered(acc, l.passed_rank2, sign * rank2, phase);
             tapered(acc, l.passed_blocked, sign * blocked, phase);
-            tapered(acc, l.supported, sign * supported, phase);
-            tapered(acc, l.phalanx, sign * phalanx, phase);
+            tapered(acc, l.supported, sign * supported as f32, phase);
+            tapered(acc, l.phalanx, sign * phalanx as f32, phase);
             if l.passed_king != NONE && king != 0.0 {
                 acc.add(l.passed_king, sign * king * (1.0 - phase));
             }
         }
         if let Some(k) = pos.king_square(color) {
             if let Some(pt) = pawn_t {
-                let shelter = (l.shield[color][k] & pos.pieces(color, pt).to_u128()).count_ones();
+                let shelter = (m(l.shield[color][k]) & pos.pieces(color, pt)).count();
                 acc.add(l.shelter, sign * shelter as f32 * phase);
             }
             let mut attackers = pos.color_bb(color ^ 1) & !pos.type_bb(r.king);
             if let Some(pt) = pawn_t {
                 attackers &= !pos.type_bb(pt);
             }
-            let tropism = (l.near[k] & attackers.to_u128()).count_ones();
+            let tropism = (m(l.near[k]) & attackers).count();
             acc.add(l.tropism, sign * tropism as f32 * phase);
         }
     }
@@ -241,13 +262,13 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let them = color ^ 1;
         let (mut by_pawn, mut by_lesser) = (0u32, 0u32);
-        let mut targets = 0u128;
+        let mut targets = B::ZERO;
         for t in 0..r.ntypes() {
             if t == r.king {
                 continue;
             }
-            let victims = pos.pieces(them, t).to_u128();
-            if victims == 0 {
+            let victims = pos.pieces(them, t);
+            if victims.is_empty() {
                 continue;
             }
             targets |= victims;
@@ -255,26 +276,25 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 continue;
             }
             if let Some(pt) = pawn_t {
-                by_pawn += (victims & by_type[color][pt]).count_ones();
+                by_pawn += (victims & by_type[color][pt]).count();
             }
-            let mut lesser = 0u128;
+            let mut lesser = B::ZERO;
             let mut mask = l.lesser[t];
             while mask != 0 {
                 lesser |= by_type[color][mask.trailing_zeros() as usize];
                 mask &= mask - 1;
             }
-            by_lesser += (victims & lesser).count_ones();
+            by_lesser += (victims & lesser).count();
         }
-        let hanging = (targets & attacked[color] & !attacked[them]).count_ones();
+        let hanging = (targets & attacked[color] & !attacked[them]).count();
         if acc.wants(l.safe_checks) {
             if let Some(k) = pos.king_square(them) {
-                let safe = !attacked[them] & !pos.color_bb(color).to_u128();
+                let safe = !attacked[them] & !pos.color_bb(color);
                 let mut checks = 0;
                 for t in 0..r.ntypes() {
                     let from = by_type[color][t] & safe;
-                    if l.symmetric[t] && from != 0 {
-                        let (_, a) = pos.mobility_and_attacks(k, t, color, B::ZERO);
-                        checks += (a.to_u128() & from).count_ones();
+                    if l.symmetric[t] && from.any() {
+                        checks += (pos.attacks_from(k, t, color) & from).count();
                     }
                 }
                 if checks > 0 {
@@ -302,16 +322,13 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
 
 /// Squares in the enemy half that an own pawn defends and no enemy pawn can ever attack
 /// (none on the adjacent files ahead).
-fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize, defended: u128) -> u128 {
-    let Some(pt) = pos.rules.pawn_type else { return 0 };
-    let theirs = pos.pieces(color ^ 1, pt).to_u128();
-    let mut out = 0u128;
-    let mut rest = defended & l.enemy_half[color];
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if l.front_span[color][sq] & l.adjacent_files[sq] & theirs == 0 {
-            out |= 1u128 << sq;
+fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize, defended: B) -> B {
+    let Some(pt) = pos.rules.pawn_type else { return B::ZERO };
+    let theirs = pos.pieces(color ^ 1, pt);
+    let mut out = B::ZERO;
+    for sq in (defended & B::from_u128(l.enemy_half[color])).iter() {
+        if (B::from_u128(l.front_span[color][sq] & l.adjacent_files[sq]) & theirs).is_empty() {
+            out |= B::bit(sq);
         }
     }
     out

@@ -21,19 +21,35 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        for g in &r.attack_groups {
-            let types = g.types[by];
-            if types == 0 {
-                continue;
-            }
-            if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+        // Line attackers of `by` among `attackers`: a line without one cannot attack, whatever
+        // stands first on it.
+        let mut line_types = r.line_attackers[by];
+        let mut liners = B::ZERO;
+        while line_types != 0 {
+            liners |= self.by_type[line_types.trailing_zeros() as usize];
+            line_types &= line_types - 1;
+        }
+        liners &= attackers;
+        if liners.any() {
+            for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
+                let types = g.types[by];
+                if types == 0 || (line & liners).is_empty() {
+                    continue;
+                }
+                // The first blocker on the line (`first_blocker`).
+                let blockers = line & occ;
+                if blockers.is_empty() {
+                    continue;
+                }
+                let f = if g.positive { blockers.lsb() } else { blockers.msb() };
                 if attackers.has(f) && types >> code_type(self.board[f]) & 1 != 0 {
                     return true;
                 }
             }
         }
         if let Some(bt) = r.bomber {
-            let bombers = self.by_type[bt] & attackers;
+            // Every square a bomber could take `sq` from lies in `bomber_lines[sq]`.
+            let bombers = self.by_type[bt] & attackers & r.bomber_lines[sq];
             if bombers.any() && self.bomber_attacks(sq, bombers, occ, attackers) {
                 return true;
             }
@@ -96,11 +112,42 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        for g in &r.attack_groups {
-            if g.types == [0, 0] {
+        let mut line_types = r.line_attackers[0] | r.line_attackers[1];
+        let mut liners = B::ZERO;
+        while line_types != 0 {
+            liners |= self.by_type[line_types.trailing_zeros() as usize];
+            line_types &= line_types - 1;
+        }
+        liners &= pieces;
+        if liners.is_empty() {
+            return found;
+        }
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
+            if g.types == [0, 0] || (line & liners).is_empty() {
                 continue;
             }
-            if let Some(f) = r.first_blocker(g.ray, sq, occ) {
+            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
+                let c = self.board[f];
+                if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
+                    found |= B::bit(f);
+                }
+            }
+        }
+        found
+    }
+
+    /// What `attackers_to(sq, occ, pieces)` gains over the same call before the piece on
+    /// `gone` was taken out of `occ` and `pieces`: the first pieces on the lines from `sq`
+    /// through `gone` (the other lines, leapers and pawns are as they were). A line whose
+    /// first piece did not change yields that piece again, which the caller already has.
+    pub fn revealed_attackers(&self, sq: usize, gone: usize, occ: B, pieces: B) -> B {
+        let r = self.rules;
+        let mut found = B::ZERO;
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
+            if g.types == [0, 0] || !line.has(gone) {
+                continue;
+            }
+            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
                 let c = self.board[f];
                 if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
                     found |= B::bit(f);
@@ -125,6 +172,15 @@ impl<B: Bits> Position<B> {
     }
 }
 
+/// One piece type's move tables for one colour (see [`Position::reach`]).
+pub struct Reach<B: 'static> {
+    quiet: &'static [B],
+    cap: &'static [B],
+    riders: &'static [crate::rules::RiderAtom],
+    color: usize,
+    bomber: bool,
+}
+
 impl<B: Bits> Position<B> {
     /// Mobility of the piece of type `t` and colour `color` on `sq` (squares it could move to
     /// or capture on, pseudo-legally; pawns excepted; a bomber counts its rook-like slides),
@@ -135,14 +191,33 @@ impl<B: Bits> Position<B> {
     /// Only squares in `area` count towards the mobility.
     #[inline]
     pub fn mobility_and_attacks(&self, sq: usize, t: usize, color: usize, area: B) -> (u32, B) {
+        self.mobility_and_attacks_of(&self.reach(t, color), sq, area)
+    }
+
+    /// The move tables of type `t` and colour `color`, looked up once for all its pieces.
+    #[inline(always)]
+    pub fn reach(&self, t: usize, color: usize) -> Reach<B> {
+        let r = self.rules;
+        let base = r.idx(color, t, 0);
+        Reach {
+            quiet: &r.leap_quiet[base..base + r.nsq],
+            cap: &r.leap_cap[base..base + r.nsq],
+            riders: &r.riders[color * r.ntypes() + t],
+            color,
+            bomber: Some(t) == r.bomber,
+        }
+    }
+
+    /// [`Position::mobility_and_attacks`] of the piece on `sq` whose tables are `p`.
+    #[inline(always)]
+    pub fn mobility_and_attacks_of(&self, p: &Reach<B>, sq: usize, area: B) -> (u32, B) {
         let r = self.rules;
         let empty = r.exists & !self.occ;
-        let enemy = self.by_color[color ^ 1];
-        let i = r.idx(color, t, sq);
-        let mut quiet = r.leap_quiet[i] & empty;
-        let mut attacks = r.leap_cap[i];
-        for a in &r.riders[color * r.ntypes() + t] {
-            let att = r.ray_attacks(a.ray, sq, self.occ);
+        let enemy = self.by_color[p.color ^ 1];
+        let mut quiet = p.quiet[sq] & empty;
+        let mut attacks = p.cap[sq];
+        for a in p.riders {
+            let att = r.rider_attacks(a, sq, self.occ);
             if a.mode & crate::variant::betza::MOVE != 0 {
                 quiet |= att & empty;
             }
@@ -151,7 +226,7 @@ impl<B: Bits> Position<B> {
             }
         }
         let caps = attacks & enemy;
-        if Some(t) == r.bomber {
+        if p.bomber {
             for &ray in &r.orth {
                 let att = r.ray_attacks(ray, sq, self.occ);
                 quiet |= att & empty;
@@ -159,5 +234,26 @@ impl<B: Bits> Position<B> {
             }
         }
         (((quiet | caps) & area).count(), attacks & r.exists)
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// The squares a piece of type `t` and colour `color` on `sq` bears on: the second half
+    /// of [`Position::mobility_and_attacks`], without counting the moves.
+    #[inline(always)]
+    pub fn attacks_from(&self, sq: usize, t: usize, color: usize) -> B {
+        let r = self.rules;
+        let mut attacks = r.leap_cap[r.idx(color, t, sq)];
+        for a in &r.riders[color * r.ntypes() + t] {
+            if a.mode & crate::variant::betza::CAPTURE != 0 {
+                attacks |= r.rider_attacks(a, sq, self.occ);
+            }
+        }
+        if Some(t) == r.bomber {
+            for &ray in &r.orth {
+                attacks |= r.ray_attacks(ray, sq, self.occ);
+            }
+        }
+        attacks & r.exists
     }
 }

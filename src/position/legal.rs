@@ -138,12 +138,22 @@ impl<B: Bits> Position<B> {
         }
         ctx.in_check = self.attacked(k, them);
         let enemy = self.by_color[them];
-        for g in &r.attack_groups {
+        // The enemy's line attackers: a line without one adds no danger.
+        let mut line_types = r.line_attackers[them];
+        let mut liners = B::ZERO;
+        while line_types != 0 {
+            liners |= self.by_type[line_types.trailing_zeros() as usize];
+            line_types &= line_types - 1;
+        }
+        liners &= enemy;
+        for (g, &line) in r.attack_groups.iter().zip(r.group_lines(k)) {
             let mut types = g.types[them];
-            if types == 0 {
+            if types == 0 || liners.is_empty() {
                 continue;
             }
-            let line = r.ray(g.ray, k);
+            if (line & liners).is_empty() {
+                continue;
+            }
             let mut attackers = B::ZERO;
             while types != 0 {
                 let t = types.trailing_zeros() as usize;

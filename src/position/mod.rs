@@ -13,6 +13,7 @@ mod pawns;
 mod perft;
 pub use perft::{PerftError, MAX_PERFT_DEPTH};
 
+pub use attacks::Reach;
 pub use make::{NullUndo, Undo};
 pub use moves::{Move, MoveList};
 
@@ -148,7 +149,18 @@ impl<B: Bits> Position<B> {
 
     /// E.p. key: included only when a pawn of the side to move attacks a passed square,
     /// so positions that differ only by an unusable e.p. square hash alike.
+    #[inline(always)]
     fn ep_key(&self) -> u64 {
+        // Most positions have no passed square: answered without a call.
+        if self.ep[0] == NO_SQUARE {
+            0
+        } else {
+            self.passed_square_key()
+        }
+    }
+
+    /// [`Position::ep_key`] of a position with a passed square.
+    fn passed_square_key(&self) -> u64 {
         let (Some(p), Some(pt)) = (&self.rules.pawn, self.rules.pawn_type) else {
             return 0;
         };

@@ -74,7 +74,7 @@ impl<B: Bits> Position<B> {
                 let mut quiet = r.leap_quiet[i] & empty;
                 let mut caps = r.leap_cap[i] & enemy;
                 for a in riders {
-                    let att = r.ray_attacks(a.ray, from, self.occ);
+                    let att = r.rider_attacks(a, from, self.occ);
                     if a.mode & MV != 0 {
                         quiet |= att & empty;
                     }

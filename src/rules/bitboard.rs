@@ -55,6 +55,8 @@ pub trait Bits:
     /// Only the lowest set bit.
     fn lowest(self) -> Self;
     fn to_u128(self) -> u128;
+    /// The low squares of a `u128` mask (a mask of this board's squares loses nothing).
+    fn from_u128(x: u128) -> Self;
     /// Shifted towards higher squares by `d` (lower when negative).
     #[inline(always)]
     fn shift(self, d: isize) -> Self {
@@ -90,6 +92,10 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
             }
             #[inline(always)]
             fn lowest(self) -> Self {

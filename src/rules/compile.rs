@@ -87,6 +87,9 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let published = published(cfg, &types)?;
 
     let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
+    let bits = &ray_bits;
+    let group_rays =
+        (0..nsq).flat_map(|sq| moves.groups.iter().map(move |g| bits[g.ray as usize * nsq + sq])).collect();
     let mut rules = Rules {
         name: cfg.name.clone(),
         title: cfg.title.clone(),
@@ -109,9 +112,12 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         riders: moves.riders,
         ray_info,
         ray_bits,
+        line_attackers: [0, 1].map(|c| moves.groups.iter().fold(0, |a, g| a | g.types[c])),
+        group_rays,
         attack_groups: moves.groups,
         step,
         orth,
+        bomber_lines: Vec::new(),
         immediate_landing: cfg.rules.bomber_landing == Landing::Immediate,
         pawn,
         castling: castles.options,
@@ -127,6 +133,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         move_bounds: [[0; MAX_TYPES]; 2],
     };
     rules.move_bounds = super::move_bounds(&rules);
+    rules.bomber_lines = super::bomber_lines(&rules);
     rules.initial_counts = initial_counts(&rules, &cfg.start)?;
     Ok(rules)
 }
@@ -251,13 +258,15 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                         }
                         AtomKind::Ride { range } => {
                             let ray = rb.id(dx, dy, range);
-                            m.riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode });
+                            let RayInfo { positive, full } = rb.info[ray as usize];
+                            m.riders[color * ntypes + t].push(RiderAtom { ray, mode: atom.mode, positive, full });
                             if atom.mode & CAPTURE != 0 {
                                 let back = rb.id(-dx, -dy, range);
                                 match m.groups.iter_mut().find(|g| g.ray == back) {
                                     Some(g) => g.types[color] |= 1 << t,
                                     None => {
-                                        let mut g = AttackGroup { ray: back, types: [0; 2] };
+                                        let positive = rb.info[back as usize].positive;
+                                        let mut g = AttackGroup { ray: back, positive, types: [0; 2] };
                                         g.types[color] |= 1 << t;
                                         m.groups.push(g);
                                     }

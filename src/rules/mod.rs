@@ -36,6 +36,9 @@ pub struct PieceType {
 pub struct RiderAtom {
     pub ray: u16,
     pub mode: u8,
+    /// The ray's `RayInfo`, carried along so that a slide needs no lookup of it.
+    pub positive: bool,
+    pub full: u16,
 }
 
 /// What a ray id means: a direction's rays from every square, cut at the board edge, at
@@ -52,6 +55,8 @@ pub struct RayInfo {
 #[derive(Debug, Clone, Copy)]
 pub struct AttackGroup {
     pub ray: u16,
+    /// The ray's direction (`RayInfo::positive`), carried along for the blocker lookup.
+    pub positive: bool,
     /// Bit t set when type t of that colour attacks along this line.
     pub types: [u16; 2],
 }
@@ -146,10 +151,19 @@ pub struct Rules<B: Bits> {
     /// Indexed `ray * nsq + square`.
     pub ray_bits: Vec<B>,
     pub attack_groups: Vec<AttackGroup>,
+    /// Per square, the lines of every attack group from it, in group order: indexed
+    /// `sq * attack_groups.len() + group` (one block per square, see [`Rules::group_lines`]).
+    pub group_rays: Vec<B>,
+    /// Per colour: every type that attacks along some group's line (bit per type), so that
+    /// attack tests can skip lines without such a piece on them.
+    pub line_attackers: [u16; 2],
     /// Per square: the neighbour towards N, E, S, W (NO_SQUARE if none).
     pub step: Vec<[u8; 4]>,
     /// Unlimited orthogonal rays N, E, S, W (bomber geometry).
     pub orth: [u16; 4],
+    /// Per square: every square from which a bomber could capture a piece there (see
+    /// [`bomber_lines`]).
+    pub bomber_lines: Vec<B>,
     pub immediate_landing: bool,
     pub pawn: Option<PawnRules<B>>,
     pub castling: Vec<CastleOption<B>>,
@@ -214,6 +228,30 @@ pub fn move_bounds<B: Bits>(r: &Rules<B>) -> [[u32; MAX_TYPES]; 2] {
     out
 }
 
+/// Per square `sq`: the squares a bomber may capture a piece on `sq` from, in any of the
+/// three ways of docs/rules/flying-bombers-grand-chess.md §4.2.6 as `Position::bomber_attacks`
+/// tests them: per direction, the neighbour, the square beyond it, and the ray on from there.
+pub fn bomber_lines<B: Bits>(r: &Rules<B>) -> Vec<B> {
+    (0..r.nsq)
+        .map(|sq| {
+            let mut lines = B::ZERO;
+            for u in 0..4 {
+                let a1 = r.step[sq][u];
+                if a1 == NO_SQUARE {
+                    continue;
+                }
+                lines |= B::bit(a1 as usize);
+                let a2 = r.step[a1 as usize][u];
+                if a2 == NO_SQUARE {
+                    continue;
+                }
+                lines |= B::bit(a2 as usize) | r.ray(r.orth[u], a2 as usize);
+            }
+            lines
+        })
+        .collect()
+}
+
 impl<B: Bits> Rules<B> {
     #[inline(always)]
     pub fn ntypes(&self) -> usize {
@@ -244,14 +282,39 @@ impl<B: Bits> Rules<B> {
         line & !self.ray(r.full, first)
     }
 
+    /// The attack groups' lines from `sq` (`ray(group.ray, sq)` per group, in group order).
+    #[inline(always)]
+    pub fn group_lines(&self, sq: usize) -> &[B] {
+        let n = self.attack_groups.len();
+        &self.group_rays[sq * n..(sq + 1) * n]
+    }
+
+    /// [`Rules::ray_attacks`] of a rider's ray, with the ray's direction and unlimited twin
+    /// read from the atom.
+    #[inline(always)]
+    pub fn rider_attacks(&self, a: &RiderAtom, sq: usize, occ: B) -> B {
+        let line = self.ray(a.ray, sq);
+        let blockers = line & occ;
+        if blockers.is_empty() {
+            return line;
+        }
+        let first = if a.positive { blockers.lsb() } else { blockers.msb() };
+        line & !self.ray(a.full, first)
+    }
+
     /// First occupied square along `ray` from `sq`, if any.
     #[inline(always)]
     pub fn first_blocker(&self, ray: u16, sq: usize, occ: B) -> Option<usize> {
-        let r = self.ray_info[ray as usize];
+        self.first_blocker_along(ray, self.ray_info[ray as usize].positive, sq, occ)
+    }
+
+    /// [`Rules::first_blocker`] with the ray's direction given.
+    #[inline(always)]
+    pub fn first_blocker_along(&self, ray: u16, positive: bool, sq: usize, occ: B) -> Option<usize> {
         let blockers = self.ray(ray, sq) & occ;
         if blockers.is_empty() {
             None
-        } else if r.positive {
+        } else if positive {
             Some(blockers.lsb())
         } else {
             Some(blockers.msb())

@@ -40,12 +40,13 @@ impl<B: Bits> Searcher<B> {
             room.0[i].write(if m == tt {
                 TT_MOVE
             } else if m.is_capture() || m.promo().is_some() {
-                let mut gain = self.gain(pos, m);
-                if self.takes_king(pos, m) {
-                    gain += 100_000;
-                }
-                let order = gain * 16 - self.piece_values[code_type(pos.code_at(m.from()))] / 16;
-                if self.see_ge(pos, m, 0) {
+                let gain = self.gain(pos, m);
+                let king = self.takes_king(pos, m);
+                let order = (gain + if king { 100_000 } else { 0 }) * 16
+                    - self.piece_values[code_type(pos.code_at(m.from()))] / 16;
+                // `see_ge(pos, m, 0)`, reusing the gain: castling and taking the king pass.
+                let good = m.kind() == CASTLE || king || self.see_ge_gaining(pos, m, 0, gain);
+                if good {
                     GOOD_NOISY + order
                 } else {
                     BAD_NOISY + order
@@ -73,10 +74,13 @@ impl<B: Bits> Searcher<B> {
 /// Moves the best-scored remaining move to position `i` and returns it.
 #[inline]
 pub fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+    // The first of the best scores, as a scan with `>` finds it.
     let mut best = i;
-    for j in i + 1..list.len() {
-        if scores[j] > scores[best] {
+    let mut top = scores[i];
+    for (j, &s) in scores[..list.len()].iter().enumerate().skip(i + 1) {
+        if s > top {
             best = j;
+            top = s;
         }
     }
     list.swap(i, best);

@@ -55,7 +55,12 @@ impl<B: Bits> Searcher<B> {
         if m.kind() == CASTLE || self.takes_king(pos, m) {
             return threshold <= 0;
         }
-        let gain = self.gain(pos, m);
+        self.see_ge_gaining(pos, m, threshold, self.gain(pos, m))
+    }
+
+    /// [`Searcher::see_ge`] of a move that neither castles nor takes the king, whose
+    /// `gain` the caller has already computed.
+    pub(super) fn see_ge_gaining(&self, pos: &Position<B>, m: Move, threshold: i32, gain: i32) -> bool {
         if gain < threshold {
             return false;
         }
@@ -138,7 +143,8 @@ impl<B: Bits> Searcher<B> {
             let sq = (ours & pos.type_bb(t)).lsb();
             pieces &= !B::bit(sq);
             occ &= !B::bit(sq);
-            attackers = pos.attackers_to(to, occ, pieces);
+            // `attackers_to(to, occ, pieces)`: only lines through `sq` change.
+            attackers = (attackers & !B::bit(sq)) | pos.revealed_attackers(to, sq, occ, pieces);
         }
         first_mover_ahead
     }
