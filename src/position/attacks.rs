@@ -23,13 +23,7 @@ impl<B: Bits> Position<B> {
         }
         // Line attackers of `by` among `attackers`: a line without one cannot attack, whatever
         // stands first on it.
-        let mut line_types = r.line_attackers[by];
-        let mut liners = B::ZERO;
-        while line_types != 0 {
-            liners |= self.by_type[line_types.trailing_zeros() as usize];
-            line_types &= line_types - 1;
-        }
-        liners &= attackers;
+        let liners = self.of_types(r.line_attackers[by]) & attackers;
         if liners.any() {
             for (g, &line) in r.attack_groups.iter().zip(r.group_lines(sq)) {
                 let types = g.types[by];
@@ -112,13 +106,7 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        let mut line_types = r.line_attackers[0] | r.line_attackers[1];
-        let mut liners = B::ZERO;
-        while line_types != 0 {
-            liners |= self.by_type[line_types.trailing_zeros() as usize];
-            line_types &= line_types - 1;
-        }
-        liners &= pieces;
+        let liners = self.of_types(r.line_attackers[0] | r.line_attackers[1]) & pieces;
         if liners.is_empty() {
             return found;
         }
@@ -126,14 +114,33 @@ impl<B: Bits> Position<B> {
             if g.types == [0, 0] || (line & liners).is_empty() {
                 continue;
             }
-            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
-                let c = self.board[f];
-                if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
-                    found |= B::bit(f);
-                }
-            }
+            found |= self.line_attacker(g, sq, occ, pieces);
         }
         found
+    }
+
+    /// The first piece on group `g`'s line from `sq` when it is among `pieces` and attacks
+    /// along that line (as a one-square set; empty otherwise).
+    #[inline]
+    fn line_attacker(&self, g: &crate::rules::AttackGroup, sq: usize, occ: B, pieces: B) -> B {
+        if let Some(f) = self.rules.first_blocker_along(g.ray, g.positive, sq, occ) {
+            let c = self.board[f];
+            if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
+                return B::bit(f);
+            }
+        }
+        B::ZERO
+    }
+
+    /// Every piece whose type is in the bit set `types` (bit t for type t), either colour.
+    #[inline]
+    pub(crate) fn of_types(&self, mut types: u16) -> B {
+        let mut out = B::ZERO;
+        while types != 0 {
+            out |= self.by_type[types.trailing_zeros() as usize];
+            types &= types - 1;
+        }
+        out
     }
 
     /// What `attackers_to(sq, occ, pieces)` gains over the same call before the piece on
@@ -147,12 +154,7 @@ impl<B: Bits> Position<B> {
             if g.types == [0, 0] || !line.has(gone) {
                 continue;
             }
-            if let Some(f) = r.first_blocker_along(g.ray, g.positive, sq, occ) {
-                let c = self.board[f];
-                if pieces.has(f) && g.types[code_color(c)] >> code_type(c) & 1 != 0 {
-                    found |= B::bit(f);
-                }
-            }
+            found |= self.line_attacker(g, sq, occ, pieces);
         }
         found
     }

@@ -139,13 +139,7 @@ impl<B: Bits> Position<B> {
         ctx.in_check = self.attacked(k, them);
         let enemy = self.by_color[them];
         // The enemy's line attackers: a line without one adds no danger.
-        let mut line_types = r.line_attackers[them];
-        let mut liners = B::ZERO;
-        while line_types != 0 {
-            liners |= self.by_type[line_types.trailing_zeros() as usize];
-            line_types &= line_types - 1;
-        }
-        liners &= enemy;
+        let liners = self.of_types(r.line_attackers[them]) & enemy;
         for (g, &line) in r.attack_groups.iter().zip(r.group_lines(k)) {
             let mut types = g.types[them];
             if types == 0 || liners.is_empty() {
