@@ -42,6 +42,10 @@ pub struct ValueRow {
     pub note: String,
 }
 
+/// The largest worth in pawns a figure may have or an interval may reach and still be
+/// quoted (see `Context::row`).
+pub const MAX_PAWNS: f64 = 100.0;
+
 /// What every row of one estimate shares.
 #[derive(Clone, Debug)]
 pub struct Context {
@@ -53,9 +57,13 @@ pub struct Context {
 
 impl Context {
     /// A row for `piece` with its (value, low, high); without three finite figures it has
-    /// no support, and no figures either.
+    /// no support, and no figures either. In pawns, an interval reaching past
+    /// [`MAX_PAWNS`] has no support either: no piece of these games is worth that much, so
+    /// such an end says the pawn's worth was not pinned down (a bootstrap's finite
+    /// counterpart of Fieller's unbounded set), not that the piece might be.
     fn row(&self, piece: &str, (value, low, high): (f64, f64, f64), unit: &str, method: &str, games: u64) -> ValueRow {
-        let finite = value.is_finite() && low.is_finite() && high.is_finite();
+        let bounded = unit != "pawns" || [value, low, high].iter().all(|x| x.abs() <= MAX_PAWNS);
+        let finite = value.is_finite() && low.is_finite() && high.is_finite() && bounded;
         let (support, [value, low, high]) =
             if finite { (Support::Supported, [value, low, high]) } else { (Support::NotEnoughData, [f64::NAN; 3]) };
         ValueRow {
@@ -303,4 +311,26 @@ pub fn format(rows: &[ValueRow]) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Context {
+        Context { variant: "chess".into(), options: String::new(), nodes: 2000, seed: 1 }
+    }
+
+    #[test]
+    fn a_pawn_interval_reaching_past_the_bound_is_not_enough_data() {
+        let quoted = ctx().row("Q", (9.5, 8.0, 11.0), "pawns", "regression-logistic", 1600);
+        assert!(quoted.support.is_supported());
+        assert_eq!((quoted.value, quoted.ci_low, quoted.ci_high), (9.5, 8.0, 11.0));
+        let loose = ctx().row("Q", (3.3, 1.27, MAX_PAWNS + 46.0), "pawns", "regression-logistic", 96);
+        assert!(!loose.support.is_supported());
+        assert!(loose.value.is_nan() && loose.ci_high.is_nan());
+        // The bound is on pawns only: Elo figures may well exceed a hundred.
+        let elo = ctx().row("elo-per-pawn", (150.0, 120.0, 180.0), "elo", "pawn-odds", 800);
+        assert!(elo.support.is_supported());
+    }
 }
