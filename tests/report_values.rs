@@ -130,6 +130,28 @@ fn a_tiny_bomber_report_prices_the_headline_locally_and_measures_its_sensitivity
     let _ = std::fs::remove_dir_all(&out);
 }
 
+#[test]
+fn a_tiny_report_without_a_headline_replays_a_fairy_link_of_its_chain_at_the_stronger_search() {
+    let (out, data) = tiny("noble-wings", "noble");
+    let nodes = data.sensitivity.iter().find(|s| s.setting == "nodes").expect("a node sensitivity");
+    assert_eq!(nodes.other, Budget::Tiny.nodes()[1].to_string());
+    // The replayed comparison weighs a piece chess lacks (Noble WingS: Earl, Baron, Archbishop).
+    let link = &nodes.rows[0].quantity;
+    assert!(link.contains('-') && link.chars().any(|c| "EOA".contains(c)), "{link}");
+    assert_eq!(nodes.rows[1].quantity, "elo-per-pawn");
+    let replay = out.join(format!("runs/values/imbalance-{}", nodes.other));
+    assert!(replay.join(link.replacen('-', "-vs-", 1)).join("games.csv").is_file(), "{link}");
+    assert!(replay.join("pawn-odds/games.csv").is_file());
+    // Its base is the report's own figure for that comparison at the report's budget.
+    if let Some(own) = data.piece_values.iter().find(|v| &v.piece == link && v.method == "imbalance") {
+        assert!(same_interval(&nodes.rows[0].base, &report_interval(own)), "{own:?}");
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("| quantity | unit | 100 nodes | 200 nodes | difference |"), "{md}");
+    assert!(md.contains("One imbalance match (the headline where the game has one)"), "{md}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 fn report_interval(v: &report::PieceValue) -> Interval {
     if !v.support.is_supported() {
         return Interval::UNDEFINED;

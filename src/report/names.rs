@@ -27,6 +27,15 @@ impl Names {
     /// Pawn)". None for a term that is not made of pieces (`white`, `side-to-move`) or has
     /// a letter the variant does not name.
     pub fn words(&self, piece: &str) -> Option<String> {
+        // A comparison's side of several pieces ("E-P+P") is grouped, so the words do not
+        // read as "Earl − Pawn + Pawn".
+        if let Some((x, y)) = piece.split_once('-') {
+            let side = |t: &str| -> Option<String> {
+                let w = self.words(t)?;
+                Some(if t.contains('+') && !t.starts_with('(') { format!("({w})") } else { w })
+            };
+            return Some(format!("{} − {}", side(x)?, side(y)?));
+        }
         let mut out = String::new();
         for c in piece.chars() {
             match c {
@@ -61,4 +70,22 @@ impl Names {
 /// names ("Flying Bomber").
 fn title_case(name: &str) -> String {
     name.split(' ').map(super::verdict::capitalise).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_of_several_pieces_is_grouped_and_a_single_piece_is_not() {
+        let n = Names::of("noble-wings", &[]);
+        assert_eq!(n.words("E-P+P").as_deref(), Some("Earl − (Pawn + Pawn)"));
+        assert_eq!(n.words("O+P-A").as_deref(), Some("(Baron + Pawn) − Archbishop"));
+        assert_eq!(n.words("Q-(E+A)").as_deref(), Some("Queen − (Earl + Archbishop)"));
+        assert_eq!(n.words("A-O").as_deref(), Some("Archbishop − Baron"));
+        assert_eq!(n.words("Q").as_deref(), Some("Queen"));
+        // A term that is not made of named pieces has no words.
+        assert_eq!(n.words("white"), None);
+        assert_eq!(n.words("Z-P"), None);
+    }
 }

@@ -158,14 +158,16 @@ pub(super) fn piece_values(
                     Err(e) => notes.push(format!("Local pawn price of {h} ({label}) not available: {e}")),
                 }
             }
-            // The replay at the stronger search needs nothing merged: a shard plays its part.
-            // A report given one node budget (`--nodes N`) has no stronger search to replay at.
-            if let (true, Some(&stronger)) = (sensitivity, cfg.nodes().get(1)) {
-                match node_sensitivity(&imb, h, &rows, stronger, dir) {
-                    Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
-                    Ok(_) => {}
-                    Err(e) => notes.push(format!("{h} at {stronger} nodes ({label}) not available: {e}")),
-                }
+        }
+        // The replay at the stronger search needs nothing merged: a shard plays its part.
+        // A report given one node budget (`--nodes N`) has no stronger search to replay at.
+        // Games without a headline replay one link of their chain instead.
+        let anchor = headline.or_else(|| sensitivity_anchor(&compare));
+        if let (Some(a), true, Some(&stronger)) = (&anchor, sensitivity, cfg.nodes().get(1)) {
+            match node_sensitivity(&imb, a, &rows, stronger, dir) {
+                Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
+                Ok(_) => {}
+                Err(e) => notes.push(format!("{a} at {stronger} nodes ({label}) not available: {e}")),
             }
         }
     }
@@ -199,6 +201,15 @@ pub(super) fn piece_values(
         (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
     });
     rows
+}
+
+/// The comparison a game without a headline replays at the stronger search: one that
+/// weighs a piece orthodox chess lacks (the designer's question) if any does, and among
+/// those the one with the fewest pieces, whose result in pawns is the most precise.
+pub(super) fn sensitivity_anchor(compare: &[String]) -> Option<String> {
+    let fairy = |c: &String| c.chars().any(|l| l.is_ascii_uppercase() && !"PNBRQK".contains(l));
+    let size = |c: &String| c.chars().filter(|l| l.is_ascii_uppercase()).count();
+    compare.iter().min_by_key(|c| (!fairy(c), size(c))).cloned()
 }
 
 /// The imbalance chain may compare rook against bomber ("R-F"); the headline asks the
@@ -287,8 +298,8 @@ pub(super) fn local_prices(
     Ok((prices, extra))
 }
 
-/// The headline comparison and the pawn-odds match replayed at `nodes` per move (the
-/// report's stronger balance search) into `dir/imbalance-NODES`, against the same figures
+/// The comparison `h` (the headline, or [`sensitivity_anchor`]'s) and the pawn-odds match
+/// replayed at `nodes` per move (the report's stronger balance search) into `dir/imbalance-NODES`, against the same figures
 /// at the report's own budget, read from `rows`. Each replayed match gets the games that
 /// cost what one match at the report's budget does (a quarter of them at four times the
 /// nodes): with all of them this check alone would cost as much as eight more matches,
@@ -333,7 +344,10 @@ pub(super) fn node_sensitivity(
         setting: "nodes".into(),
         base: imb.nodes.to_string(),
         other: nodes.to_string(),
-        rows: vec![row(&label, "imbalance", "F-R", "pawns"), row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo")],
+        rows: vec![
+            row(&label, "imbalance", if label == "R-F" { "F-R" } else { &label }, "pawns"),
+            row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo"),
+        ],
         note: format!(
             "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
             imb.games, imb.nodes
@@ -414,4 +428,19 @@ pub(super) fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Re
         Variant::Narrow(r) => cfg.evaluator(r, &[])?,
         Variant::Wide(r) => cfg.evaluator(r, &[])?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sensitivity_anchor_prefers_a_fairy_piece_then_the_fewest_pieces() {
+        let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let noble = list(&["Q=R+R+P", "E=R+P+P", "B=N", "A=B+P+P"]);
+        assert_eq!(sensitivity_anchor(&noble).as_deref(), Some("E=R+P+P"));
+        let chess = list(&["Q=R+R+P", "R=N+P+P", "B=N"]);
+        assert_eq!(sensitivity_anchor(&chess).as_deref(), Some("B=N"));
+        assert_eq!(sensitivity_anchor(&[]), None);
+    }
 }

@@ -332,7 +332,7 @@ pub(super) fn sensitivity_md(d: &ReportData, names: &Names) -> String {
         let (a, b) = (setting_label(x, &x.base), setting_label(x, &x.other));
         let what = match x.setting.as_str() {
             "min-pieces" => "The regression refitted on the same games with another phase filter (`--min-pieces`: the least share of the start position's pieces a fitted position keeps)",
-            "nodes" => "The headline match and the pawn-odds match played again at the stronger search",
+            "nodes" => "One imbalance match (the headline where the game has one) and the pawn-odds match played again at the stronger search",
             _ => "The same figures under another setting",
         };
         s += &format!("{what}; {}.\n\n", x.note);
