@@ -506,6 +506,10 @@ impl<B: Bits> Searcher<B> {
             // Shallow pruning, only once a move has been found that does not lose to mate.
             if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
                 if quiet {
+                    // A late quiet move would be searched only to its reduced depth, so its
+                    // futility and exchange margins are those of that depth; `searched` only
+                    // grows, so the depth only falls and a move pruned here prunes the rest.
+                    let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32).max(0);
                     // Moves left after a plain quiet one (no hash move, killer or counter)
                     // are plain quiet ones too (the ordering puts them last), and the two
                     // tests below do not depend on the move: every later move would be
@@ -518,13 +522,13 @@ impl<B: Bits> Searcher<B> {
                         }
                         continue;
                     }
-                    if depth <= 6 && eval + 120 + 110 * depth <= alpha && !self.is_killer(m, ply) {
+                    if lmr_depth <= 6 && eval + 120 + 110 * lmr_depth <= alpha && !self.is_killer(m, ply) {
                         if rest_plain {
                             break;
                         }
                         continue;
                     }
-                    if depth <= 6 && !self.see_ge(pos, m, -40 * depth * depth) {
+                    if lmr_depth <= 6 && !self.see_ge(pos, m, -40 * lmr_depth * lmr_depth) {
                         continue;
                     }
                 } else if depth <= 5 && !self.see_ge(pos, m, -120 * depth) {
