@@ -212,16 +212,6 @@ pub(super) fn sensitivity_anchor(compare: &[String]) -> Option<String> {
     compare.iter().min_by_key(|c| (!fairy(c), size(c))).cloned()
 }
 
-/// A comparison as the imbalance tables label it (`Comparison::label`): `F=R` is `F-R`,
-/// `W=P+P+P` is `W-(P+P+P)`.
-pub(super) fn table_label(h: &str) -> String {
-    match h.split_once('=') {
-        Some((x, y)) if y.contains('+') => format!("{x}-({y})"),
-        Some((x, y)) => format!("{x}-{y}"),
-        None => h.to_string(),
-    }
-}
-
 /// The imbalance chain may compare rook against bomber ("R-F"); the headline asks the
 /// bomber's worth against the rook's, so every such estimate is turned to read "F-R".
 pub(super) fn headline_oriented(v: PieceValue) -> PieceValue {
@@ -282,7 +272,7 @@ pub(super) fn local_prices(
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
     let extras = crate::values::study::Extras { bracket: Some(3), scale_check: true, engine: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
-    let label = table_label(h);
+    let label = crate::values::comparison::Comparison::label_of_text(h);
     let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
     let get = |piece: &str, method: &str| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
     let orient = |i: Interval| if label == "R-F" { negated(&i) } else { i };
@@ -331,7 +321,7 @@ pub(super) fn node_sensitivity(
         ..imb.clone()
     };
     let (stronger, _) = crate::values::study::imbalance(&again)?;
-    let label = table_label(h);
+    let label = crate::values::comparison::Comparison::label_of_text(h);
     let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &str| {
         let i = list.iter().find(|r| r.piece == piece && r.method == method).map_or(Interval::UNDEFINED, row_interval);
         if piece == "R-F" {
@@ -460,7 +450,7 @@ mod tests {
         let pieces = Pieces::of(crate::Variant::load("bland-chess-46", &[]).unwrap()).unwrap();
         for text in ["W=P+P+P", "R=W+W+P+P", "W=P", "R=W"] {
             let c = Comparison::parse(text, &pieces).unwrap();
-            assert_eq!(table_label(text), c.label(), "{text}");
+            assert_eq!(Comparison::label_of_text(text), c.label(), "{text}");
         }
     }
 }

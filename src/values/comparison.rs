@@ -38,12 +38,16 @@ impl Comparison {
 
     /// `X-Y` as written in tables, e.g. `F-R`, `F-B-P`.
     pub fn label(&self) -> String {
-        let join = |v: &[char]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
-        let y = join(&self.y);
-        if self.y.len() > 1 {
-            format!("{}-({y})", join(&self.x))
-        } else {
-            format!("{}-{y}", join(&self.x))
+        label_of(&self.x, &self.y)
+    }
+
+    /// [`Comparison::label`] of a comparison given as text (`X=Y`, letters joined by `+`),
+    /// for readers of the tables that hold only the text; text without `=` is returned as is.
+    pub fn label_of_text(text: &str) -> String {
+        let letters = |s: &str| s.split('+').filter_map(|t| t.trim().chars().next()).collect::<Vec<_>>();
+        match text.split_once('=') {
+            Some((x, y)) => label_of(&letters(x), &letters(y)),
+            None => text.to_string(),
         }
     }
 
@@ -203,6 +207,16 @@ pub fn redundant(
         }
     }
     chosen
+}
+
+/// `X-Y`, with a several-piece `Y` in brackets (`Q-(R+R+P)`): the label of the tables.
+fn label_of(x: &[char], y: &[char]) -> String {
+    let join = |v: &[char]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+    if y.len() > 1 {
+        format!("{}-({})", join(x), join(y))
+    } else {
+        format!("{}-{}", join(x), join(y))
+    }
 }
 
 #[cfg(test)]
