@@ -509,7 +509,7 @@ impl<B: Bits> Searcher<B> {
                     // A late quiet move would be searched only to its reduced depth, so its
                     // futility and exchange margins are those of that depth; `searched` only
                     // grows, so the depth only falls and a move pruned here prunes the rest.
-                    let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32).max(0);
+                    let lmr_depth = (depth - 1 - self.late_reduction(depth, searched)).max(0);
                     // Moves left after a plain quiet one (no hash move, killer or counter)
                     // are plain quiet ones too (the ordering puts them last), and the two
                     // tests below do not depend on the move: every later move would be
@@ -577,7 +577,7 @@ impl<B: Bits> Searcher<B> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched > pv_node as usize && (quiet || scores[i] < ordering::GOOD_NOISY) {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.late_reduction(depth, searched);
                     if pv_node {
                         r -= 1;
                     }
@@ -729,6 +729,13 @@ impl<B: Bits> Searcher<B> {
         let bound = tt::bound_of(best, original_alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
+    }
+
+    /// The late-move reduction of the move after `searched` others at `depth`, before the
+    /// per-move adjustments.
+    #[inline(always)]
+    fn late_reduction(&self, depth: i32, searched: usize) -> i32 {
+        self.lmr[(depth as usize).min(63)][searched.min(63)] as i32
     }
 
     fn has_pieces(&self, pos: &Position<B>) -> bool {

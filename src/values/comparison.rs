@@ -36,7 +36,7 @@ impl Comparison {
         Ok(c)
     }
 
-    /// `X-Y` as written in tables, e.g. `F-R`, `F-B-P`.
+    /// `X-Y` as written in tables, e.g. `F-R`, `F-(B+P)`.
     pub fn label(&self) -> String {
         label_of(&self.x, &self.y)
     }
