@@ -360,6 +360,15 @@ fn ticks_are_round_cover_the_range_and_include_zero() {
 }
 
 #[test]
+fn an_end_on_a_round_number_gets_no_tick_beyond_it() {
+    // A rate from 0 %: the axis starts at zero, not at -10 %.
+    assert_eq!(svg::ticks(0.0, 39.5, 6), vec![0.0, 10.0, 20.0, 30.0, 40.0]);
+    assert_eq!(svg::ticks(-20.0, 40.0, 6), vec![-20.0, -10.0, 0.0, 10.0, 20.0, 30.0, 40.0]);
+    // Float noise on the far side of a round end still rounds to it.
+    assert_eq!(svg::ticks(0.1 + 0.2 - 0.3, 0.7 * 100.0, 6).first(), Some(&0.0));
+}
+
+#[test]
 fn typical_intervals_are_shown_whole() {
     // Balance-like: values close together, intervals much wider than their spread.
     let rows = vec![("a".to_string(), 12.2, -7.3, 31.7), ("b".to_string(), -1.3, -18.1, 15.5)];
@@ -698,6 +707,49 @@ fn the_piece_table_tests_the_estimators_by_their_ratio() {
     let a = report::estimator_agreement(&d.piece_values);
     assert!(a.pieces.iter().all(|p| !p.disagree && (p.ratio - 1.0).abs() < 1e-12));
     assert!(report::render_markdown(&d).contains("agree within their errors (log-ratio test) for 4 of 4 pieces"));
+}
+
+#[test]
+fn matches_that_differ_only_in_pawns_show_whether_the_pawns_add_up() {
+    let value = |piece: &str, method: &str, v: f64, support: bool| report::PieceValue {
+        piece: piece.into(),
+        value: if support { v } else { f64::NAN },
+        low: if support { v - 0.5 } else { f64::NAN },
+        high: if support { v + 0.5 } else { f64::NAN },
+        support: if support { Default::default() } else { fairylab::values::support::Support::NotEnoughData },
+        method: method.into(),
+        games: 800,
+    };
+    let mut d = standard_reports().remove(1);
+    d.notes.retain(|n| !n.contains("additivity"));
+    d.notes.push(format!(
+        "Imbalance matches ({}): least squares over 3 matches, additivity chi2 9.00 on 1 dof, p = 0.003, errors scaled by 3.00 for the disagreement.",
+        d.variant
+    ));
+    d.piece_values = vec![
+        value("N", "regression-logistic", 3.0, true),
+        value("N", "imbalance-lsq", 4.0, true),
+        value("R", "regression-logistic", 5.0, true),
+        value("R", "imbalance-lsq", 0.0, false),
+        // Two more pawns moved N against pawns by 0.25 (additive values: by 2); R-(N+N) has
+        // no partner, and the unsupported match is no evidence.
+        value("N-(P+P+P)", "imbalance", 1.0, true),
+        value("N-(P+P+P+P+P)", "imbalance", 0.75, true),
+        value("R-(N+N)", "imbalance", 0.5, true),
+        value("R-(N+N+P)", "imbalance", 0.0, false),
+    ];
+    let md = report::render_markdown(&d);
+    let section = md.split("Do the imbalance matches add up?").nth(1).expect("the pawn steps");
+    let section = section.split("All rows").next().unwrap();
+    assert!(section.starts_with(" Over all of them: least squares over 3 matches, additivity chi2 9.00"), "{section}");
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| N-") || l.starts_with("| R-")).collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(rows[0].contains("+1.00 [+0.50, +1.50]") && rows[0].ends_with("| 2 | +0.25 |"), "{}", rows[0]);
+    // The piece the chain could not value is named with the reason.
+    assert!(md.contains("The imbalance matches give no value for R (Rook)") && md.contains("widened"), "{md}");
+    // Without pairs there is no such table.
+    d.piece_values.retain(|v| v.piece != "N-(P+P+P)");
+    assert!(!report::render_markdown(&d).contains("add up?"));
 }
 
 // A chess report sets its balance and piece values beside the figures of chess.toml's

@@ -23,9 +23,13 @@ pub fn ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
     }
     let (lo, hi) = if hi - lo < 1e-12 { (lo - 0.5, hi + 0.5) } else { (lo, hi) };
     let s = step(hi - lo, target);
-    let (first, last) = ((lo / s - 1e-9).floor() as i64, (hi / s + 1e-9).ceil() as i64);
-    // k·s, not a running sum, so 0.6 is not printed as 0.6000000000000001.
-    (first..=last).map(|k| k as f64 * s).map(|t| if t == 0.0 { 0.0 } else { t }).collect()
+    // The tolerance leans inwards: an end on a multiple of the step (a rate chart's 0 %)
+    // is the first or last tick, not one step inside an extra one.
+    let (first, last) = ((lo / s + 1e-9).floor() as i64, (hi / s - 1e-9).ceil() as i64);
+    // k·s rounded to the step's decimals, so 0.3 is 0.3 and not 0.30000000000000004 (which
+    // would leave a range starting at 0.3 uncovered by its first tick).
+    let scale = 10f64.powi((-(s.log10().floor())).max(0.0) as i32);
+    (first..=last).map(|k| (k as f64 * s * scale).round() / scale).map(|t| if t == 0.0 { 0.0 } else { t }).collect()
 }
 
 /// A tick's text with as many decimals as its step needs.

@@ -125,6 +125,22 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                     apart.join(", ")
                 );
             }
+            let unvalued: Vec<String> = pieces
+                .iter()
+                .filter(|p| find(p, "imbalance-lsq").is_some_and(|v| !defined(v)))
+                .map(|p| names.label(p))
+                .collect();
+            if !unvalued.is_empty() {
+                let own = format!("({}): ", d.variant);
+                let widened = d.notes.iter().any(|n| n.contains(&own) && n.contains("errors scaled"));
+                s += &format!(
+                    "\nThe imbalance matches give no value for {}: their least squares does not pin the pawn's worth down well enough (its interval{} comes close to zero), so each of these pieces' intervals in pawns would reach past ±{} pawns.\n",
+                    unvalued.join(", "),
+                    if widened { ", widened for the matches' disagreement," } else { "" },
+                    crate::values::table::MAX_PAWNS
+                );
+            }
+            s += &pawn_steps_md(d, names);
             s += "\nAll rows:\n\n";
         }
         s += "| piece | value (pawns) | 95 % interval | method | games |\n|---|---|---|---|---|\n";
@@ -133,6 +149,72 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
         }
     }
     s + &sensitivity_md(d, names)
+}
+
+/// A comparison label (`N-(P+P+P)`, `N+P-R`) as its two sides' letters, sorted.
+fn sides(label: &str) -> Option<(Vec<char>, Vec<char>)> {
+    let (x, y) = label.split_once('-')?;
+    let side = |t: &str| {
+        let mut v: Vec<char> =
+            t.trim_matches(|c| c == '(' || c == ')').split('+').filter_map(|p| p.chars().next()).collect();
+        v.sort_unstable();
+        v
+    };
+    Some((side(x), side(y)))
+}
+
+/// Pairs of imbalance matches that differ only in the pawns given to the second side: if
+/// values add up, k more pawns move the result by k start-position pawns. Where the chain's
+/// additivity test fails, these pairs show the reader where (each match keeps its own
+/// interval; the shift is their difference).
+pub(super) fn pawn_steps(d: &ReportData) -> Vec<(&PieceValue, &PieceValue, usize)> {
+    let matches: Vec<(&PieceValue, Vec<char>, Vec<char>)> = d
+        .piece_values
+        .iter()
+        .filter(|v| v.method == "imbalance" && defined(v))
+        .filter_map(|v| sides(&v.piece).map(|(x, y)| (v, x, y)))
+        .collect();
+    let pawns = |y: &[char]| y.iter().filter(|&&c| c == 'P').count();
+    let others = |y: &[char]| y.iter().copied().filter(|&c| c != 'P').collect::<Vec<char>>();
+    let mut out = vec![];
+    for (i, (a, xa, ya)) in matches.iter().enumerate() {
+        for (b, xb, yb) in &matches[i + 1..] {
+            if xa == xb && others(ya) == others(yb) && pawns(ya) != pawns(yb) {
+                let (few, many) = if pawns(ya) < pawns(yb) { (a, b) } else { (b, a) };
+                out.push((*few, *many, pawns(ya).abs_diff(pawns(yb))));
+            }
+        }
+    }
+    out
+}
+
+fn pawn_steps_md(d: &ReportData, names: &Names) -> String {
+    let steps = pawn_steps(d);
+    if steps.is_empty() {
+        return String::new();
+    }
+    // The chain's own test, from the report's notes (`Imbalance matches (variant): ...`).
+    let own = format!("({}): ", d.variant);
+    let chain = d
+        .notes
+        .iter()
+        .filter(|n| n.contains("additivity chi2"))
+        .find_map(|n| n.split_once(own.as_str()))
+        .map_or(String::new(), |(_, t)| format!(" Over all of them: {}.", t.trim_end_matches('.')));
+    let mut s = format!(
+        "\nDo the imbalance matches add up?{chain} Matches that differ only in the pawns given to the second side show it directly: with additive values, k more pawns move the result by k start-position pawns.\n\n| fewer pawns | more pawns | pawns added | result moved by (pawns) |\n|---|---|---|---|\n"
+    );
+    for (few, many, k) in &steps {
+        s += &format!(
+            "| {} {} | {} {} | {k} | {:+.2} |\n",
+            names.label(&few.piece),
+            signed_pawns(&as_interval(few)),
+            names.label(&many.piece),
+            signed_pawns(&as_interval(many)),
+            few.value - many.value
+        );
+    }
+    s
 }
 
 /// The two estimators' log-ratio test over the pieces both measured (regression against
