@@ -131,8 +131,7 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 .map(|p| names.label(p))
                 .collect();
             if !unvalued.is_empty() {
-                let own = format!("({}): ", d.variant);
-                let widened = d.notes.iter().any(|n| n.contains(&own) && n.contains("errors scaled"));
+                let widened = chain_test(d).is_some_and(|t| t.contains("errors scaled"));
                 s += &format!(
                     "\nThe imbalance matches give no value for {}: their least squares does not pin the pawn's worth down well enough (its interval{} comes close to zero), so each of these pieces' intervals in pawns would reach past ±{} pawns.\n",
                     unvalued.join(", "),
@@ -151,6 +150,17 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
     s + &sensitivity_md(d, names)
 }
 
+/// The additivity test of the report's own imbalance chain, from its note
+/// (`Imbalance matches (variant): least squares over ...`).
+fn chain_test(d: &ReportData) -> Option<&str> {
+    let own = format!("({}): ", d.variant);
+    d.notes
+        .iter()
+        .filter(|n| n.contains("additivity chi2"))
+        .find_map(|n| n.split_once(own.as_str()))
+        .map(|(_, t)| t.trim_end_matches('.'))
+}
+
 /// A comparison label (`N-(P+P+P)`, `N+P-R`) as its two sides' letters, sorted.
 fn sides(label: &str) -> Option<(Vec<char>, Vec<char>)> {
     let (x, y) = label.split_once('-')?;
@@ -167,7 +177,7 @@ fn sides(label: &str) -> Option<(Vec<char>, Vec<char>)> {
 /// values add up, k more pawns move the result by k start-position pawns. Where the chain's
 /// additivity test fails, these pairs show the reader where (each match keeps its own
 /// interval; the shift is their difference).
-pub(super) fn pawn_steps(d: &ReportData) -> Vec<(&PieceValue, &PieceValue, usize)> {
+fn pawn_steps(d: &ReportData) -> Vec<(&PieceValue, &PieceValue, usize)> {
     let matches: Vec<(&PieceValue, Vec<char>, Vec<char>)> = d
         .piece_values
         .iter()
@@ -193,14 +203,7 @@ fn pawn_steps_md(d: &ReportData, names: &Names) -> String {
     if steps.is_empty() {
         return String::new();
     }
-    // The chain's own test, from the report's notes (`Imbalance matches (variant): ...`).
-    let own = format!("({}): ", d.variant);
-    let chain = d
-        .notes
-        .iter()
-        .filter(|n| n.contains("additivity chi2"))
-        .find_map(|n| n.split_once(own.as_str()))
-        .map_or(String::new(), |(_, t)| format!(" Over all of them: {}.", t.trim_end_matches('.')));
+    let chain = chain_test(d).map_or(String::new(), |t| format!(" Over all of them: {t}."));
     let mut s = format!(
         "\nDo the imbalance matches add up?{chain} Matches that differ only in the pawns given to the second side show it directly: with additive values, k more pawns move the result by k start-position pawns.\n\n| fewer pawns | more pawns | pawns added | result moved by (pawns) |\n|---|---|---|---|\n"
     );
