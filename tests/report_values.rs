@@ -197,6 +197,7 @@ fn prices(local: Interval, pawn_odds: Interval) -> PawnPrices {
         bracketed: iv(0.3, 0.4),
         local_elo: local,
         neutral_pawn_odds_elo: Interval::UNDEFINED,
+        scale_checked: true,
         note: String::new(),
         games: 2400,
     }
@@ -224,6 +225,22 @@ fn the_price_verdict_says_whether_the_two_pawns_differ_beyond_their_errors() {
             && section.contains("* standard rules + immediate-landing:")
     );
     assert!(section.contains("| standard rules | +0.50 [-0.10, +1.10] | 30.0 [22.0, 38.0] | +0.30 [-0.10, +0.70] | 60.0 [50.0, 70.0] | not enough data | 2400 |"), "{section}");
+    // The quick budget brackets its own rules without the scale check: the row says the
+    // check was not played, and a page without any check has no column for it.
+    d.pawn_prices[1].scale_checked = false;
+    let md = report::render_markdown(&d);
+    let section = md.split("### The pawn's price").nth(1).unwrap().split("\n## ").next().unwrap();
+    assert!(section.contains("| 60.0 [50.0, 70.0] | not enough data | 2400 |"), "{section}");
+    assert!(section.contains("| 40.0 [30.0, 50.0] | not played | 2400 |"), "{section}");
+    d.pawn_prices.truncate(1);
+    d.pawn_prices[0].scale_checked = false;
+    let md = report::render_markdown(&d);
+    let section = md.split("### The pawn's price").nth(1).unwrap().split("\n## ").next().unwrap();
+    assert!(!section.contains("under F=R's weights") && !section.contains("scale check"), "{section}");
+    assert!(
+        section.contains("| 60.0 [50.0, 70.0] | 2400 |")
+            && section.contains("Brackets:") != d.pawn_prices[0].note.is_empty()
+    );
 }
 
 #[test]

@@ -101,17 +101,25 @@ impl Budget {
         self != Budget::Quick
     }
 
-    /// Whether the headline comparison is also priced in local pawns (three bracket matches
-    /// of X against Y plus k pawns, and the pawn-odds match under its neutral weights) and
-    /// the piece values' sensitivity measured (the regression refitted with another phase
-    /// filter, the headline replayed at the stronger search). The quick budget leaves them
-    /// out, as it does the chain: at its games the bracket's slope, a difference of Elo
-    /// over a few pawns, would rarely be clear of zero, and in Flying Bombers Grand Chess
-    /// (three settings, each three more matches of 800 games) the README's main command
-    /// would play about as many games again as its 7,800. The tiny budget keeps them, for
-    /// the tests.
-    pub fn local_pricing(self) -> bool {
-        self != Budget::Quick
+    /// What a rules setting's piece values get beyond the two estimators; `main` is the
+    /// report's own rules (not one of the option runs). From `standard` up, every setting's
+    /// headline is priced in local pawns (three bracket matches of X against Y plus k pawns)
+    /// with the pawn-odds match replayed under its neutral weights, and the main rules get
+    /// the sensitivity section (the regression refitted with another phase filter, the
+    /// headline replayed at the stronger search). The quick budget brackets the main rules'
+    /// headline only, without the scale check: in Flying Bombers Grand Chess a pawn given
+    /// at the start moves 1,000-node games by only about 13 Elo, so the headline converted
+    /// with it spanned seven pawns ([-0.60, +6.82]), while its bracket, two more matches of
+    /// 800 games (about 80 seconds on two cores), priced it at +0.60 [-0.30, +1.08]. The
+    /// option runs keep the start-position pawn: bracketing them too would take the
+    /// README's main command past ten minutes. The tiny budget keeps every step, for the
+    /// tests.
+    pub fn pricing(self, main: bool) -> Pricing {
+        match (self, main) {
+            (Budget::Quick, true) => Pricing { bracket: true, scale_check: false, sensitivity: false },
+            (Budget::Quick, false) => Pricing::default(),
+            (_, main) => Pricing { bracket: true, scale_check: true, sensitivity: main },
+        }
     }
 
     pub fn small_pairs(self) -> u64 {
@@ -123,6 +131,19 @@ impl Budget {
             Budget::Full => 200,
         }
     }
+}
+
+/// The steps a rules setting's piece values add to the two estimators (see
+/// [`Budget::pricing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pricing {
+    /// The headline priced in local pawns by its bracket.
+    pub bracket: bool,
+    /// The pawn-odds match replayed under the headline's neutral weights.
+    pub scale_check: bool,
+    /// The regression refitted with another phase filter and the headline (or one link of
+    /// the chain) replayed at the stronger search.
+    pub sensitivity: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -221,10 +242,18 @@ pub struct PawnPrices {
     /// The pawn-odds match replayed under the comparison's neutral weights: whether those
     /// weights move the Elo of a pawn (the scale check).
     pub neutral_pawn_odds_elo: Interval,
+    /// Whether the scale check was played (not at the quick budget; reports written before
+    /// this field all played it).
+    #[serde(default = "played")]
+    pub scale_checked: bool,
     /// Which pawns the bracket added, its line test, and the scale check's test.
     pub note: String,
     /// Games of the bracket's matches.
     pub games: u64,
+}
+
+fn played() -> bool {
+    true
 }
 
 /// How much figures move when one setting of their measurement changes, on the same
@@ -521,12 +550,11 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
     let chain = cfg.budget.imbalance_chain();
     if !chain {
         data.notes.push(format!(
-            "Imbalance matches: at the `{:?}` budget only the headline match (and the pawn-odds calibration) is played; the chain through every piece starts at `standard`.",
+            "Imbalance matches: at the `{:?}` budget only the headline match and its pawn-odds calibration are played, and the headline of the report's own rules is priced in local pawns by its bracket; the chain through every piece, the brackets of the option runs and the scale check start at `standard`.",
             cfg.budget
         ));
     }
     let mut beside = Beside::default();
-    let own = cfg.budget.local_pricing();
     data.piece_values = piece_values(
         &cfg.variant,
         &cfg.options,
@@ -534,7 +562,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
         &runs.join("values"),
         chain,
         &[],
-        own,
+        cfg.budget.pricing(true),
         &mut data.notes,
         &mut beside,
     );
@@ -546,8 +574,17 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
         opts.push(o.option.clone());
         let focus = variant.option_pieces(&o.option);
         let dir = runs.join(format!("values-{}", o.option));
-        o.piece_values =
-            piece_values(&cfg.variant, &opts, cfg, &dir, false, focus, false, &mut data.notes, &mut beside);
+        o.piece_values = piece_values(
+            &cfg.variant,
+            &opts,
+            cfg,
+            &dir,
+            false,
+            focus,
+            cfg.budget.pricing(false),
+            &mut data.notes,
+            &mut beside,
+        );
         for mut p in beside.prices.drain(..) {
             p.option = Some(o.option.clone());
             data.pawn_prices.push(p);
@@ -566,7 +603,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
         &runs.join("values-chess"),
         false,
         &[],
-        false,
+        Pricing::default(),
         &mut data.notes,
         &mut Beside::default(),
     );

@@ -6,8 +6,8 @@ use super::*;
 /// Piece values of a variant (with options) by regression on self-play with varied
 /// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
 /// `chain` a chain through every piece, and one near-balanced match for each `focus`
-/// piece (those an option changes). At budgets with local pricing the headline F=R is
-/// also bracketed (its prices go to `beside.prices`), and with `sensitivity` the
+/// piece (those an option changes). With `pricing.bracket` the headline F=R is also
+/// bracketed (its prices go to `beside.prices`), and with `pricing.sensitivity` the
 /// regression is refitted with another phase filter and the headline replayed at the
 /// stronger search (`beside.sensitivity`). A failed estimate (too few or too uniform
 /// games) becomes a note, not an error.
@@ -19,7 +19,7 @@ pub(super) fn piece_values(
     dir: &Path,
     chain: bool,
     focus: &[char],
-    sensitivity: bool,
+    pricing: Pricing,
     notes: &mut Vec<String>,
     beside: &mut Beside,
 ) -> Vec<PieceValue> {
@@ -146,11 +146,11 @@ pub(super) fn piece_values(
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
         let headline = compare.iter().find(|c| *c == "F=R" || *c == "R=F").cloned();
-        if let (Some(h), true) = (&headline, cfg.budget.local_pricing()) {
+        if let (Some(h), true) = (&headline, pricing.bracket) {
             // A shard has no merged games to centre a bracket on: the run after the merge
             // plays the bracket (and the scale check with it).
             if cfg.shard.is_none() {
-                match local_prices(&imb, h) {
+                match local_prices(&imb, h, pricing.scale_check) {
                     Ok((prices, extra)) => {
                         beside.prices.push(prices);
                         rows.extend(extra);
@@ -163,7 +163,7 @@ pub(super) fn piece_values(
         // A report given one node budget (`--nodes N`) has no stronger search to replay at.
         // Games without a headline replay one link of their chain instead.
         let anchor = headline.or_else(|| sensitivity_anchor(&compare));
-        if let (Some(a), true, Some(&stronger)) = (&anchor, sensitivity, cfg.nodes().get(1)) {
+        if let (Some(a), true, Some(&stronger)) = (&anchor, pricing.sensitivity, cfg.nodes().get(1)) {
             match node_sensitivity(&imb, a, &rows, stronger, dir) {
                 Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
                 Ok(_) => {}
@@ -172,7 +172,7 @@ pub(super) fn piece_values(
         }
     }
     // The refit needs the whole regression corpus: not on a shard.
-    if sensitivity && cfg.shard.is_none() && !fit_failed {
+    if pricing.sensitivity && cfg.shard.is_none() && !fit_failed {
         match phase_sensitivity(&regress, &rows) {
             Ok(s) => beside.sensitivity.insert(0, s),
             Err(e) => notes.push(format!("Phase-filter sensitivity ({label}) not available: {e}")),
@@ -261,16 +261,17 @@ pub fn independent_difference(a: &Interval, b: &Interval) -> Interval {
 }
 
 /// The headline comparison `h` (`F=R` or `R=F`, as `imb` played it) bracketed by three
-/// matches of X against Y plus k pawns, with the pawn-odds match replayed under its
-/// neutral weights. Its own match and the pawn-odds match are read back from `imb`'s run
+/// matches of X against Y plus k pawns, with `scale_check` the pawn-odds match replayed
+/// under its neutral weights. Its own match and the pawn-odds match are read back from `imb`'s run
 /// directory, not played again. Returns the prices (oriented as F-R) and the new table
 /// rows (the bracket's, the local pawn's Elo, the scale check's) for values.csv.
 pub(super) fn local_prices(
     imb: &crate::values::study::ImbalanceRequest,
     h: &str,
+    scale_check: bool,
 ) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
-    let extras = crate::values::study::Extras { bracket: Some(3), scale_check: true, engine: None };
+    let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
@@ -288,6 +289,7 @@ pub(super) fn local_prices(
         bracketed: orient(get(&label, "imbalance-bracket")),
         local_elo: get(&format!("elo-per-pawn@{label}"), "imbalance-bracket"),
         neutral_pawn_odds_elo: neutral.map_or(Interval::UNDEFINED, row_interval),
+        scale_checked: scale_check,
         note: notes.join("; "),
         games: bracket.map_or(0, |r| r.games),
     };

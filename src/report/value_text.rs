@@ -335,17 +335,31 @@ pub(super) fn pawn_prices_md(d: &ReportData) -> String {
     }
     let mut s = String::from("### The pawn's price where the bomber is traded for the rook\n\n");
     s += &verdicts(d.pawn_prices.iter().map(|p| price_verdict(d, p)).collect());
-    s += "F − R converted to pawns twice: with the Elo of a pawn from the pawn-odds match at the start (start-position pawns), and by its own bracket, F against R plus k pawns for three k around balance, priced where the score is even (local pawns; the bracket line's slope is the local pawn's Elo). The last column is the pawn-odds match replayed under the neutral weights F=R is played with: far from the default's, those weights would move the unit.\n\n";
-    s += "| rules | F − R (start-position pawns) | Elo per pawn, pawn odds | F − R (local pawns) | Elo per pawn, local | Elo per pawn, pawn odds under F=R's weights | bracket games |\n|---|---|---|---|---|---|---|\n";
+    // The quick budget brackets without the scale check: no column for it then.
+    let checked = d.pawn_prices.iter().any(|p| p.scale_checked);
+    s += "F − R converted to pawns twice: with the Elo of a pawn from the pawn-odds match at the start (start-position pawns), and by its own bracket, F against R plus k pawns for three k around balance, priced where the score is even (local pawns; the bracket line's slope is the local pawn's Elo).";
+    if checked {
+        s += " The last column is the pawn-odds match replayed under the neutral weights F=R is played with: far from the default's, those weights would move the unit.";
+    }
+    s += "\n\n| rules | F − R (start-position pawns) | Elo per pawn, pawn odds | F − R (local pawns) | Elo per pawn, local |";
+    s += if checked {
+        " Elo per pawn, pawn odds under F=R's weights | bracket games |\n|---|---|---|---|---|---|---|\n"
+    } else {
+        " bracket games |\n|---|---|---|---|---|---|\n"
+    };
     for p in &d.pawn_prices {
+        let scale = match (checked, p.scale_checked) {
+            (false, _) => String::new(),
+            (true, true) => format!(" {} |", plain(&p.neutral_pawn_odds_elo)),
+            (true, false) => " not played |".into(),
+        };
         s += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} |{scale} {} |\n",
             rules_label(d, p.option.as_deref()),
             signed_pawns(&p.calibrated),
             plain(&p.pawn_odds_elo),
             signed_pawns(&p.bracketed),
             plain(&p.local_elo),
-            plain(&p.neutral_pawn_odds_elo),
             p.games
         );
     }
@@ -356,7 +370,7 @@ pub(super) fn pawn_prices_md(d: &ReportData) -> String {
         .map(|p| format!("* {}: {}\n", rules_label(d, p.option.as_deref()), p.note))
         .collect();
     if !notes.is_empty() {
-        s += "\nBrackets and scale checks:\n\n";
+        s += if checked { "\nBrackets and scale checks:\n\n" } else { "\nBrackets:\n\n" };
         s += &notes.concat();
     }
     s + "\n"
