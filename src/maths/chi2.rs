@@ -4,6 +4,16 @@
 //! series; above, the continued fraction converges fast (the usual split, where each
 //! converges in a few dozen terms).
 
+/// A p-value as a page prints it: three decimals, and below 0.001 a bound, since "p =
+/// 0.000" would claim an impossible certainty.
+pub fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".into()
+    } else {
+        format!("p = {p:.3}")
+    }
+}
+
 /// `P(X > x)` for `X ~ chi2(dof)`; NaN for `dof == 0` (no test) or a negative or NaN `x`.
 pub fn upper_tail(x: f64, dof: usize) -> f64 {
     if dof == 0 || x.is_nan() || x < 0.0 {
@@ -88,6 +98,14 @@ mod tests {
             assert!((ln_gamma(n) - fact.ln()).abs() < 1e-12, "{n}");
         }
         assert!((ln_gamma(0.5) - std::f64::consts::PI.sqrt().ln()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_p_value_too_small_for_three_decimals_is_printed_as_a_bound() {
+        // The Grand Chess chain's additivity test: chi2 48.94 on 8 dof.
+        assert_eq!(p_text(upper_tail(48.94, 8)), "p < 0.001");
+        assert_eq!(p_text(upper_tail(3.841459, 1)), "p = 0.050");
+        assert_eq!(p_text(0.001), "p = 0.001");
     }
 
     #[test]

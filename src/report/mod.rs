@@ -102,23 +102,21 @@ impl Budget {
     }
 
     /// What a rules setting's piece values get beyond the two estimators; `main` is the
-    /// report's own rules (not one of the option runs). From `standard` up, every setting's
-    /// headline is priced in local pawns (three bracket matches of X against Y plus k pawns)
-    /// with the pawn-odds match replayed under its neutral weights, and the main rules get
-    /// the sensitivity section (the regression refitted with another phase filter, the
-    /// headline replayed at the stronger search). The quick budget brackets the main rules'
-    /// headline only, without the scale check: in Flying Bombers Grand Chess a pawn given
-    /// at the start moves 1,000-node games by only about 13 Elo, so the headline converted
-    /// with it spanned seven pawns ([-0.60, +6.82]), while its bracket, two more matches of
-    /// 800 games (about 80 seconds on two cores), priced it at +0.60 [-0.30, +1.08]. The
-    /// option runs keep the start-position pawn: bracketing them too would take the
-    /// README's main command past ten minutes. The tiny budget keeps every step, for the
-    /// tests.
+    /// report's own rules (not one of the option runs). Every budget prices each setting's
+    /// headline in local pawns (three bracket matches of X against Y plus k pawns): in
+    /// Flying Bombers Grand Chess a pawn given at the start moves 1,000-node games by only
+    /// about 13 Elo, so at the quick budget the headline converted with it spanned seven
+    /// pawns ([-0.60, +6.82]), while its bracket, two more matches of 800 games (about 80
+    /// seconds on two cores), priced it at +0.60 [-0.30, +1.08]. From `standard` up the
+    /// pawn-odds match is also replayed under the headline's neutral weights (the scale
+    /// check), and the main rules get the sensitivity section (the regression refitted with
+    /// another phase filter, the headline replayed at the stronger search); the quick
+    /// budget leaves both out to keep the README's main command near ten minutes. The tiny
+    /// budget keeps every step, for the tests.
     pub fn pricing(self, main: bool) -> Pricing {
-        match (self, main) {
-            (Budget::Quick, true) => Pricing { bracket: true, scale_check: false, sensitivity: false },
-            (Budget::Quick, false) => Pricing::default(),
-            (_, main) => Pricing { bracket: true, scale_check: true, sensitivity: main },
+        match self {
+            Budget::Quick => Pricing { bracket: true, scale_check: false, sensitivity: false },
+            _ => Pricing { bracket: true, scale_check: true, sensitivity: main },
         }
     }
 
@@ -550,7 +548,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
     let chain = cfg.budget.imbalance_chain();
     if !chain {
         data.notes.push(format!(
-            "Imbalance matches: at the `{:?}` budget only the headline match and its pawn-odds calibration are played, and the headline of the report's own rules is priced in local pawns by its bracket; the chain through every piece, the brackets of the option runs and the scale check start at `standard`.",
+            "Imbalance matches: at the `{:?}` budget only the headline match, its pawn-odds calibration and its bracket are played; the chain through every piece and the scale check start at `standard`.",
             cfg.budget
         ));
     }

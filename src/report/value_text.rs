@@ -98,7 +98,7 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                         if k.p_value < 0.05 { "does not fit" } else { "fits" },
                         k.chi2,
                         if n == 1 { "" } else { "s" },
-                        if k.p_value < 0.001 { "p < 0.001".to_string() } else { format!("p = {:.3}", k.p_value) }
+                        crate::maths::chi2::p_text(k.p_value)
                     ),
                 };
                 s += &format!(

@@ -202,7 +202,7 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
         let line = if b.dof == 0 {
             "straight line untested (two points)".to_string()
         } else {
-            format!("straight line chi2 {:.2} on {} dof, p = {:.3}", b.chi2, b.dof, b.p_value)
+            format!("straight line chi2 {:.2} on {} dof, {}", b.chi2, b.dof, crate::maths::chi2::p_text(b.p_value))
         };
         let place = if b.bracketed { "interpolated" } else { "not bracketed" };
         let head = format!("local pawn, k = {} pawns to Y; {place}", ks.join(", "));
@@ -255,8 +255,10 @@ fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
         "homogeneity untested".to_string()
     } else {
         format!(
-            "same Elo per pawn under every configuration: chi2 {:.2} on {} dof, p = {:.3}",
-            check.chi2, check.dof, check.p_value
+            "same Elo per pawn under every configuration: chi2 {:.2} on {} dof, {}",
+            check.chi2,
+            check.dof,
+            crate::maths::chi2::p_text(check.p_value)
         )
     };
     check

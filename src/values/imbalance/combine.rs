@@ -52,7 +52,12 @@ impl Combined {
         if self.dof == 0 {
             return "additivity untested (as many matches as unknowns)".into();
         }
-        let mut s = format!("additivity chi2 {:.2} on {} dof, p = {:.3}", self.chi2, self.dof, self.p_value);
+        let mut s = format!(
+            "additivity chi2 {:.2} on {} dof, {}",
+            self.chi2,
+            self.dof,
+            crate::maths::chi2::p_text(self.p_value)
+        );
         if self.scale > 1.0 {
             s += &format!(", errors scaled by {:.2} for the disagreement", self.scale);
         }
