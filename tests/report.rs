@@ -383,6 +383,11 @@ fn one_runaway_interval_is_cut() {
     let (lo, hi) = svg::bar_span(&rows, 0.0);
     assert_eq!(lo, 0.0);
     assert!((5.5..10.0).contains(&hi), "axis end {hi}");
+    // The cut end gets an arrowhead; whole intervals get none.
+    let chart = svg::bars("t", "pawns", &rows, "");
+    assert_eq!(chart.matches("class=\"cut\"").count(), 1, "{chart}");
+    rows.pop();
+    assert_eq!(svg::bars("t", "pawns", &rows, "").matches("class=\"cut\"").count(), 0);
 }
 
 #[test]

@@ -150,6 +150,20 @@ pub fn bars(title: &str, axis: &str, rows: &[(String, f64, f64, f64)], unit: &st
                     x(*u),
                     y + 9.0
                 );
+                // An interval cut at the axis's end gets an arrowhead there, so the
+                // whisker is not read as ending at the last tick.
+                for (end, cut, dir) in [(*l, *l < lo, -1.0), (*u, *u > hi, 1.0)] {
+                    if cut {
+                        let tip = x(end) + dir * 2.0;
+                        let back = tip - dir * 7.0;
+                        s += &format!(
+                            "<polygon class=\"cut\" points=\"{tip},{0} {back},{1} {back},{2}\" fill=\"#222\"/>",
+                            y + 9.0,
+                            y + 5.0,
+                            y + 13.0
+                        );
+                    }
+                }
             }
             s += &format!("<text x=\"{}\" y=\"{}\">{:.2}{}</text>", x(hi) + 6.0, y + 14.0, v, esc(unit));
         } else {
