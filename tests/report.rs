@@ -590,6 +590,11 @@ fn the_glossary_explains_only_the_terms_a_page_uses() {
     assert!(g.contains("**plies**") && g.contains("**Elo**"), "{g}");
     assert!(!g.contains("imbalance-lsq") && !g.contains("pentanomial"), "{g}");
     assert_eq!(glossary::markdown("nothing here"), "");
+    // A term is called for by any of its forms: the summary's bracket rows name only the
+    // method, a report page's table the unit.
+    for page in ["| imbalance-bracket | +0.51 |", "F - R (local pawns)"] {
+        assert!(glossary::markdown(page).contains("**local pawns, imbalance-bracket**"), "{page}");
+    }
 }
 
 /// The committed standard reports, rendered again from their report.json.

@@ -1,6 +1,8 @@
 //! The jargon a page uses, explained at its end: only the terms that appear on it.
 
-/// (term, text whose presence on the page calls for it, explanation).
+/// (term, texts whose presence on the page calls for it, explanation). A term that a page
+/// can use in more than one form lists them separated by `||` (the summary names the
+/// bracket by its method, `imbalance-bracket`, a report page by its unit, local pawns).
 const TERMS: &[(&str, &str, &str)] = &[
     ("95 % interval", "95 %", "the range of values consistent with the games played: repeated with fresh games, such intervals contain the true figure 95 times in 100. Wider means fewer or noisier games."),
     ("Elo", "Elo", "a scale for playing strength and advantage. 0 is an even game; +35 Elo is about a 55 % expected score, +100 Elo about 64 %."),
@@ -18,7 +20,7 @@ const TERMS: &[(&str, &str, &str)] = &[
     ("worst case, runner-up", "worst case", "a setup choice's worst case is its score against the opponent's most effective reply; the best choice has the best worst case, the runner-up the next best."),
     ("pentanomial", "pentanomial", "statistics over game pairs: each pair scores 0, ½, 1, 1½ or 2, and the spread of these five outcomes gives the interval."),
     ("published range, consistent", "published range", "the lowest to the highest value the sources listed give a piece. A measured value is consistent when its 95 % interval reaches that range, above or below when the whole interval lies beyond it."),
-    ("local pawns, imbalance-bracket", "local pawns", "the pawn priced where a trade happens: the first side plays the second plus k pawns for three k around balance, and the k at which the score is even is the difference in pawns of that material context. The Elo the score falls by per added pawn is the local pawn's worth; the pawn-odds match prices the pawn at the start position only, and where the two prices differ the figures converted with it are in another unit."),
+    ("local pawns, imbalance-bracket", "local pawns||imbalance-bracket", "the pawn priced where a trade happens: the first side plays the second plus k pawns for three k around balance, and the k at which the score is even is the difference in pawns of that material context. The Elo the score falls by per added pawn is the local pawn's worth; the pawn-odds match prices the pawn at the start position only, and where the two prices differ the figures converted with it are in another unit."),
     ("pawn odds", "pawn odds", "a match in which one side starts without a pawn (two central pawns on wide boards): the Elo it costs is the start position's price of a pawn, which converts the imbalance matches' Elo to pawns. Replayed under the neutral weights a match is played with, it shows whether those weights change that price."),
     ("phase filter, `min-pieces`", "min-pieces", "the regression fits only positions that still hold this share of the start position's pieces (pawns and kings not counted), because late endgames pull every value towards the pawn's; a stricter filter keeps the positions nearer the full board the imbalance matches start from."),
     ("paired bootstrap", "paired bootstrap", "both fits made on each resample of the same games, so the difference between them gets an interval that accounts for their sharing most positions; BCa corrects the interval's ends for bias and skew."),
@@ -27,7 +29,7 @@ const TERMS: &[(&str, &str, &str)] = &[
 
 /// A `## Glossary` section for a page whose text (before the glossary) is `page`.
 pub fn markdown(page: &str) -> String {
-    let used: Vec<&(&str, &str, &str)> = TERMS.iter().filter(|t| page.contains(t.1)).collect();
+    let used: Vec<&(&str, &str, &str)> = TERMS.iter().filter(|t| t.1.split("||").any(|k| page.contains(k))).collect();
     if used.is_empty() {
         return String::new();
     }
