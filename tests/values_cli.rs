@@ -496,3 +496,91 @@ fn imbalance_calibrates_as_the_report_does_unless_told() {
     assert_eq!(default_calibration(fairylab::Variant::load("chess", &[]).unwrap()), "f");
     assert_eq!(default_calibration(fairylab::Variant::load("flying-bombers-grand", &[]).unwrap()), "ef");
 }
+
+/// A `positions.csv` in the recorded format: `(game, ply, fen, score, capture)` rows.
+fn write_positions(dir: &Path, rows: &[(u64, u32, &str, i32, bool)]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut text = String::from("game_id,ply,fen,score_white,capture,result\n");
+    for (g, ply, fen, score, capture) in rows {
+        text += &format!("{g},{ply},{fen},{score},{capture},0.5\n");
+    }
+    std::fs::write(dir.join("positions.csv"), text).unwrap();
+}
+
+#[test]
+fn middlegame_starts_are_quiet_even_positions_and_each_pair_gets_its_own() {
+    // Italian: e5 is held only by the c6 knight. Queen's Gambit: nothing hangs either way.
+    let italian = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
+    let qgd = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 8";
+    let pawn_down = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2NBPN2/PP3PP1/R1BQ1RK1 w - - 0 8";
+    let check = "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3";
+    let source = dir("starts-source");
+    write_positions(
+        &source,
+        &[
+            (1, 10, italian, 0, false),   // before the window
+            (1, 22, italian, 10, false),  // the one quiet candidate of game 1
+            (1, 23, qgd, 0, true),        // a capture is played from it
+            (1, 24, qgd, 0, false),       // reached by that capture
+            (2, 25, pawn_down, 0, false), // uneven material
+            (2, 26, qgd, 300, false),     // a score far from even
+            (2, 27, qgd, -20, false),     // the one quiet candidate of game 2
+            (3, 30, check, 0, false),     // the side to move is in check
+        ],
+    );
+    let out = dir("starts");
+    let file = out.join("starts.epd");
+    let (s, f) = (source.to_str().unwrap(), file.to_str().unwrap());
+    let starts = ["values", "starts", "--variant", "chess", "--data", s, "--plies", "20..40", "--out", f];
+    run_ok(&starts);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut fens: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    fens.sort();
+    assert_eq!(fens, [qgd, italian], "{text}");
+    assert!(text.starts_with("# 2 starts") && text.contains("seed 1"), "{text}");
+    assert!(error_of(&["values", "starts", "--variant", "chess", "--data", s, "--plies", "40-20", "--out", f])
+        .contains("--plies"));
+    assert!(error_of(&["values", "starts", "--variant", "chess", "--data", s, "--plies", "50..60", "--out", f])
+        .contains("no position"));
+
+    // B=N from those starts: without c6 (a knight) or without c1 and c6 (bishop and
+    // knight) e5 hangs in the Italian, so only the Queen's Gambit is left, and a budget
+    // of 4 pairs shrinks to its one pair.
+    let games = out.join("games");
+    let g = games.to_str().unwrap();
+    let args = ["values", "imbalance", "--variant", "chess", "--compare", "B=N", "--starts", f, "--random-plies", "0"];
+    let tail = ["--calibration", "P", "--games", "8", "--nodes", "100", "--min-pairs", "1", "--out", g, "--quiet"];
+    run_ok(&args.iter().chain(&tail).copied().collect::<Vec<_>>());
+    let variant = Variant::load("chess", &[]).unwrap();
+    let start = variant.parse_fen(qgd).unwrap();
+    let openings_of = |name: &str| {
+        let mut rows = read_games(&games.join(name)).unwrap();
+        rows.sort_by_key(|r| r.game_id);
+        rows.into_iter().map(|r| r.opening).collect::<Vec<String>>()
+    };
+    let openings = openings_of("B-vs-N");
+    let expect = |w: &str, b: &str| start.without(0, w).unwrap().without(1, b).unwrap().fen();
+    assert_eq!(openings, [expect("N", "B"), expect("B", "N")]);
+    assert_eq!(openings_of("pawn-odds"), [expect("", "P"), expect("P", "")]);
+    // A file of positions none of which the study can use is an error that says why.
+    let only_italian = out.join("italian.epd");
+    std::fs::write(&only_italian, format!("{italian}\n")).unwrap();
+    let e = error_of(&[
+        "values",
+        "imbalance",
+        "--variant",
+        "chess",
+        "--compare",
+        "B=N",
+        "--starts",
+        only_italian.to_str().unwrap(),
+        "--calibration",
+        "P",
+        "--out",
+        out.join("none").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(e.contains("none of the 1 start positions"), "{e}");
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&source);
+}

@@ -22,6 +22,69 @@ pub enum ValuesCommand {
     Regress(RegressArgs),
     /// Imbalance matches (X against Y) calibrated by a pawn-odds match.
     Imbalance(ImbalanceArgs),
+    /// Quiet, materially even positions from recorded games, as starts for `imbalance --starts`.
+    Starts(StartsArgs),
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct StartsArgs {
+    #[arg(long)]
+    pub variant: String,
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Run directories whose positions.csv the starts come from (match, tournament or
+    /// values run folders).
+    #[arg(long, num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// Plies a start may be taken at, `FROM..TO` inclusive (one per game, seeded).
+    #[arg(long, default_value = "20..40")]
+    pub plies: String,
+    /// Largest recorded |score| of a start, in centipawns.
+    #[arg(long, default_value_t = 100)]
+    pub max_score: i32,
+    /// Most starts written.
+    #[arg(long, default_value_t = 2000)]
+    pub count: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The EPD file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl StartsArgs {
+    fn run(&self) -> Result<(), Error> {
+        use crate::values::imbalance::starts;
+        let variant = crate::Variant::load_with(&self.variant, &self.options).map_err(|e| Error(e.to_string()))?;
+        let plies = self
+            .plies
+            .split_once("..")
+            .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
+            .ok_or_else(|| Error(format!("--plies {}: give FROM..TO, e.g. 20..40", self.plies)))?;
+        let sampling = starts::Sampling { plies, max_score: self.max_score, count: self.count, seed: self.seed };
+        let fens = starts::sample(variant, &self.data, &sampling).map_err(Error)?;
+        if fens.is_empty() {
+            return Err(Error(format!(
+                "no position of {} is quiet, even in material, within {} cp and between plies {}..{}",
+                self.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
+                self.max_score,
+                plies.0,
+                plies.1
+            )));
+        }
+        let sources: Vec<String> = self.data.iter().map(|d| d.display().to_string()).collect();
+        let comments = vec![
+            format!("{} starts for `values imbalance --starts`, variant {}", fens.len(), variant.name()),
+            format!("from {}", sources.join(", ")),
+            format!(
+                "one per game at plies {}..{}, quiet, even material, |score| <= {} cp; seed {}",
+                plies.0, plies.1, self.max_score, self.seed
+            ),
+        ];
+        starts::write(&self.out, &fens, &comments).map_err(Error)?;
+        eprintln!("seed {}: wrote {} starts to {}", self.seed, fens.len(), self.out.display());
+        Ok(())
+    }
 }
 
 #[derive(Args, Clone, Debug)]
@@ -139,6 +202,13 @@ pub struct ImbalanceArgs {
     /// whether they change the Elo of a pawn (rows `pawn-odds@X=Y`).
     #[arg(long)]
     pub scale_check: bool,
+    /// Start every match from these positions (an EPD/FEN file, one position per line,
+    /// e.g. quiet middlegames from `values starts`) instead of the start position: pair k
+    /// from position k, each side losing its pieces there. Positions where a removal is
+    /// impossible or leaves material hanging are dropped; no match plays more pairs than
+    /// there are positions left. Use with `--random-plies 0`, and `--calibration P`.
+    #[arg(long)]
+    pub starts: Option<PathBuf>,
     /// An external UCI engine as the player of every game, in `match --engine` syntax
     /// with `cmd=` (`"name=fs cmd=/usr/bin/fairy-stockfish option.Threads=1"`); the
     /// variant goes to it as `UCI_Variant` unless an option sets it.
@@ -245,10 +315,16 @@ pub fn run(a: &ValuesArgs) -> Result<(), Error> {
             finish(&rows, r.out.as_ref())
         }
         ValuesCommand::Imbalance(i) => {
-            let extras = Extras { engine: i.engine.clone(), bracket: i.bracket, scale_check: i.scale_check };
+            let extras = Extras {
+                engine: i.engine.clone(),
+                bracket: i.bracket,
+                scale_check: i.scale_check,
+                starts: i.starts.clone(),
+            };
             let (rows, out) = imbalance_with(&i.request()?, &extras)?;
             finish(&rows, Some(&out))
         }
+        ValuesCommand::Starts(s) => s.run(),
     }
 }
 

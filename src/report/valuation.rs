@@ -271,7 +271,7 @@ pub(super) fn local_prices(
     scale_check: bool,
 ) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
-    let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None };
+    let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None, starts: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);

@@ -117,6 +117,10 @@ pub struct ImbalanceSection {
     /// Play the pawn-odds match under each comparison's neutral weights too.
     #[serde(default)]
     pub scale_check: bool,
+    /// An EPD/FEN file of start positions (relative to the working directory), e.g.
+    /// middlegames from `fairylab values starts`; absent: the variant's start.
+    #[serde(default)]
+    pub starts: Option<PathBuf>,
 }
 
 fn default_batch() -> u64 {
@@ -209,8 +213,16 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
         return Ok((w.trim().to_string(), b.trim().to_string()));
     }
     let files: Vec<char> = spec.chars().filter(|&c| c != '+').collect();
+    // Piece letters (`P`, `P+P`): each side's pawns nearest the a-file, wherever they
+    // stand, for starts other than the variant's (`imbalance::starts`).
+    if !files.is_empty() && files.iter().all(|c| c.is_ascii_uppercase()) {
+        let letters = files.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+        return Ok((letters.clone(), letters));
+    }
     if files.is_empty() || files.iter().any(|c| !c.is_ascii_lowercase()) {
-        return Err(format!("calibration '{spec}' must be file letters (f, ef) or squares (f2=f7)"));
+        return Err(format!(
+            "calibration '{spec}' must be file letters (f, ef), squares (f2=f7) or the pawn's piece letter (P)"
+        ));
     }
     let mut sides = (Vec::new(), Vec::new());
     for f in files {
@@ -379,6 +391,11 @@ impl Experiment {
                     player: player.clone(),
                     bracket: im.bracket,
                     scale_check: im.scale_check,
+                    starts: match &im.starts {
+                        Some(path) => crate::tournament::openings::read_file(variant, &path.to_string_lossy())
+                            .map_err(|e| format!("[imbalance] starts: {}", e.0))?,
+                        None => vec![],
+                    },
                 };
                 let r = imbalance::run(&s)?;
                 if o.shard.is_none() {

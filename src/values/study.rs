@@ -109,6 +109,8 @@ pub struct Extras {
     pub bracket: Option<u32>,
     /// Play the pawn-odds match under each comparison's neutral weights too.
     pub scale_check: bool,
+    /// An EPD/FEN file of start positions for the matches (`imbalance::starts`).
+    pub starts: Option<PathBuf>,
 }
 
 impl Extras {
@@ -122,6 +124,15 @@ impl Extras {
         match self.bracket {
             Some(n) if !(2..=3).contains(&n) => Err(Error(format!("--bracket {n}: give 2 or 3 matches"))),
             b => Ok(b),
+        }
+    }
+
+    /// The start positions, read and checked (empty: the variant's start).
+    pub fn starts(&self, variant: Variant) -> Result<Vec<String>, Error> {
+        match &self.starts {
+            Some(path) => crate::tournament::openings::read_file(variant, &path.to_string_lossy())
+                .map_err(|e| Error(format!("--starts: {}", e.0))),
+            None => Ok(vec![]),
         }
     }
 }
@@ -347,6 +358,7 @@ pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>
         player,
         bracket,
         scale_check: x.scale_check,
+        starts: x.starts(variant)?,
     };
     let r = imbalance::run(&s)?;
     if bracket.is_some() || x.scale_check {

@@ -33,6 +33,7 @@ pub mod bracketing;
 pub mod calibration;
 pub mod combine;
 pub mod scale_check;
+pub mod starts;
 
 use crate::stats::interval::MIN_GAMES;
 use crate::stats::Pentanomial;
@@ -73,6 +74,10 @@ pub struct Settings {
     /// Play the pawn-odds match again under each comparison's neutral weights and test
     /// whether they move the Elo of a pawn (see `scale_check`).
     pub scale_check: bool,
+    /// Positions (FENs) the matches start from instead of the variant's start, pair `k`
+    /// from start `k` (see `starts`); those on which a removal is impossible or not quiet
+    /// are dropped, and no match plays more pairs than there are starts left.
+    pub starts: Vec<String>,
 }
 
 /// One match and its result so far.
@@ -136,13 +141,14 @@ struct Match {
 }
 
 impl Match {
-    fn jobs(&self, pairs: u64) -> Vec<Job> {
+    fn jobs(&self, s: &Settings, pairs: u64) -> Vec<Job> {
         let e = &self.result.engine;
         (0..pairs)
             .flat_map(|k| {
                 let first = Job {
                     id: 2 * k,
-                    opening: selfplay::opening_index(k),
+                    // Given starts are used in order, each by one pair only.
+                    opening: if s.starts.is_empty() { selfplay::opening_index(k) } else { k },
                     imbalance: Some(self.removal[0].clone()),
                     white: e.clone(),
                     black: e.clone(),
@@ -158,12 +164,12 @@ impl Match {
             "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
             self.removal[0], self.removal[1], self.result.engine
         );
-        Plan { player: s.player.clone(), ..s.play.plan(description, vec![]) }
+        Plan { player: s.player.clone(), ..s.play.plan(description, s.starts.clone()) }
     }
 
     /// Plays (or reads back) the first `pairs` pairs and records the X side's results.
     fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), String> {
-        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(pairs))?;
+        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(s, pairs))?;
         let mut penta = Pentanomial::default();
         for k in 0..pairs {
             // Score of the side with X: White in the first game, Black in the second.
@@ -199,6 +205,46 @@ fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, S
         return Err(fail(format!("White gives {} pawns but Black {}", pawns[0], pawns[1])));
     }
     Ok(pawns[0])
+}
+
+/// The settings with only the starts every removal of the study can use (see `starts`),
+/// and no more pairs per match than starts.
+fn with_starts(s: &Settings) -> Result<Settings, String> {
+    let variant = s.play.variant;
+    let pieces = Pieces::of(variant)?;
+    let pawn = pieces.pawn_letter();
+    let max_pawns = pieces.counts(&variant.start_position().material(0))?[pieces.pawn] / 2;
+    let both = |(w, b): (String, String)| [(w.clone(), b.clone()), (b, w)];
+    let mut removals: Vec<(String, String)> = both((String::new(), s.calibration.1.clone())).to_vec();
+    removals.push((s.calibration.0.clone(), String::new()));
+    for c in &s.comparisons {
+        removals.extend(both(c.removal()));
+        if s.bracket.is_some() {
+            for k in -max_pawns..=max_pawns {
+                removals.extend(both(bracketing::shifted(c, pawn, k).removal()));
+            }
+        }
+    }
+    removals.sort();
+    removals.dedup();
+    let base = weights::material(variant, &pieces, &[])?;
+    let margin = (base[pieces.pawn].0 / 2.0).round() as i32;
+    let (kept, dropped) = starts::usable(variant, &s.starts, &removals, margin)?;
+    if kept.is_empty() {
+        return Err(format!(
+            "none of the {} start positions can be used: on each, a removal of the study is impossible or leaves \
+             material hanging or a king in check",
+            s.starts.len()
+        ));
+    }
+    let max_pairs = s.max_pairs.min(kept.len() as u64);
+    s.play.progress.note(&format!(
+        "starts: {} of {} usable ({dropped} dropped: a removal impossible, or not quiet within {margin} cp); \
+         at most {max_pairs} pairs per match, each from its own start",
+        kept.len(),
+        s.starts.len()
+    ));
+    Ok(Settings { starts: kept, max_pairs, min_pairs: s.min_pairs.min(max_pairs), ..s.clone() })
 }
 
 /// The Elo of the side with X in a match so far.
@@ -254,6 +300,13 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     if s.max_pairs == 0 || s.batch_pairs == 0 {
         return Err("the game budget and the batch size must be positive".into());
     }
+    let prepared;
+    let s = if s.starts.is_empty() {
+        s
+    } else {
+        prepared = with_starts(s)?;
+        &prepared
+    };
     let pieces = Pieces::of(s.play.variant)?;
     let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
     // Every removal must be possible in the start position before any game is played.
