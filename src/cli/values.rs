@@ -204,9 +204,9 @@ pub struct ImbalanceArgs {
     pub scale_check: bool,
     /// Start every match from these positions (an EPD/FEN file, one position per line,
     /// e.g. quiet middlegames from `values starts`) instead of the start position: pair k
-    /// from position k, each side losing its pieces there. Positions where a removal is
-    /// impossible or leaves material hanging are dropped; no match plays more pairs than
-    /// there are positions left. Use with `--random-plies 0`, and `--calibration P`.
+    /// from position k, each side losing its pieces there. Each match drops the positions
+    /// where its removals are impossible or leave material hanging, and plays no more
+    /// pairs than it has positions left. Use with `--random-plies 0` and `--calibration P`.
     #[arg(long)]
     pub starts: Option<PathBuf>,
     /// An external UCI engine as the player of every game, in `match --engine` syntax

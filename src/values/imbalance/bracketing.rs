@@ -178,18 +178,16 @@ fn play_point(
     }
     let moved = shifted(c, pawn, k);
     let (lack_w, lack_b) = moved.removal();
-    let mut m = Match {
-        result: MatchResult {
-            comparison: Some(moved.clone()),
-            label: moved.text(),
-            engine: parent.result.engine.clone(),
-            note: format!("bracket of {} at {k:+} pawns", c.text()),
-            ..parent.result.clone()
-        },
-        removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
-        dir: s.play.out.join("bracket").join(slug(&c.text())).join(format!("k{k:+}")),
-        pairs: 0,
+    let result = MatchResult {
+        comparison: Some(moved.clone()),
+        label: moved.text(),
+        engine: parent.result.engine.clone(),
+        note: format!("bracket of {} at {k:+} pawns", c.text()),
+        ..parent.result.clone()
     };
+    let removal = [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)];
+    let dir = s.play.out.join("bracket").join(slug(&c.text())).join(format!("k{k:+}"));
+    let mut m = Match::new(s, result, removal, dir)?;
     m.play_to(s, s.max_pairs)?;
     let p = point(k, &moved, &m.result.penta);
     let elo = p.elo.map_or("no finite Elo".to_string(), |e| format!("Elo {e:+.1}"));

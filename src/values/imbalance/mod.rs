@@ -75,8 +75,8 @@ pub struct Settings {
     /// whether they move the Elo of a pawn (see `scale_check`).
     pub scale_check: bool,
     /// Positions (FENs) the matches start from instead of the variant's start, pair `k`
-    /// from start `k` (see `starts`); those on which a removal is impossible or not quiet
-    /// are dropped, and no match plays more pairs than there are starts left.
+    /// from start `k` (see `starts`). Each match drops those on which its removals are
+    /// impossible or create tactics, and plays no more pairs than it has starts left.
     pub starts: Vec<String>,
 }
 
@@ -138,17 +138,55 @@ struct Match {
     removal: [(String, String); 2],
     dir: PathBuf,
     pairs: u64,
+    /// The given starts this match's removals can use (empty: the variant's start).
+    starts: Vec<String>,
 }
 
 impl Match {
-    fn jobs(&self, s: &Settings, pairs: u64) -> Vec<Job> {
+    /// A match of the study; with given starts, only those its removals leave quiet.
+    fn new(s: &Settings, result: MatchResult, removal: [(String, String); 2], dir: PathBuf) -> Result<Match, String> {
+        let mut starts = vec![];
+        if !s.starts.is_empty() {
+            let variant = s.play.variant;
+            let pieces = Pieces::of(variant)?;
+            let margin = (weights::material(variant, &pieces, &[])?[pieces.pawn].0 / 2.0).round() as i32;
+            let (kept, dropped) = starts::usable(variant, &s.starts, &removal, margin)?;
+            if kept.is_empty() {
+                return Err(format!(
+                    "{}: none of the {} start positions can be used: on each, its removals are impossible or \
+                     leave material hanging or a king in check",
+                    result.label,
+                    s.starts.len()
+                ));
+            }
+            s.play.progress.note(&format!(
+                "  {:<12} {} of {} starts usable ({dropped} dropped: a removal impossible, or it lets a side \
+                 win over {margin} cp at once)",
+                result.label,
+                kept.len(),
+                s.starts.len()
+            ));
+            starts = kept;
+        }
+        Ok(Match { result, removal, dir, pairs: 0, starts })
+    }
+
+    /// Most pairs: the budget, or fewer when there are fewer starts (each pair has its own).
+    fn budget(&self, s: &Settings) -> u64 {
+        match self.starts.len() {
+            0 => s.max_pairs,
+            n => s.max_pairs.min(n as u64),
+        }
+    }
+
+    fn jobs(&self, pairs: u64) -> Vec<Job> {
         let e = &self.result.engine;
         (0..pairs)
             .flat_map(|k| {
                 let first = Job {
                     id: 2 * k,
                     // Given starts are used in order, each by one pair only.
-                    opening: if s.starts.is_empty() { selfplay::opening_index(k) } else { k },
+                    opening: if self.starts.is_empty() { selfplay::opening_index(k) } else { k },
                     imbalance: Some(self.removal[0].clone()),
                     white: e.clone(),
                     black: e.clone(),
@@ -164,12 +202,13 @@ impl Match {
             "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
             self.removal[0], self.removal[1], self.result.engine
         );
-        Plan { player: s.player.clone(), ..s.play.plan(description, s.starts.clone()) }
+        Plan { player: s.player.clone(), ..s.play.plan(description, self.starts.clone()) }
     }
 
     /// Plays (or reads back) the first `pairs` pairs and records the X side's results.
     fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), String> {
-        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(s, pairs))?;
+        let pairs = pairs.min(self.budget(s));
+        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(pairs))?;
         let mut penta = Pentanomial::default();
         for k in 0..pairs {
             // Score of the side with X: White in the first game, Black in the second.
@@ -205,46 +244,6 @@ fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, S
         return Err(fail(format!("White gives {} pawns but Black {}", pawns[0], pawns[1])));
     }
     Ok(pawns[0])
-}
-
-/// The settings with only the starts every removal of the study can use (see `starts`),
-/// and no more pairs per match than starts.
-fn with_starts(s: &Settings) -> Result<Settings, String> {
-    let variant = s.play.variant;
-    let pieces = Pieces::of(variant)?;
-    let pawn = pieces.pawn_letter();
-    let max_pawns = pieces.counts(&variant.start_position().material(0))?[pieces.pawn] / 2;
-    let both = |(w, b): (String, String)| [(w.clone(), b.clone()), (b, w)];
-    let mut removals: Vec<(String, String)> = both((String::new(), s.calibration.1.clone())).to_vec();
-    removals.push((s.calibration.0.clone(), String::new()));
-    for c in &s.comparisons {
-        removals.extend(both(c.removal()));
-        if s.bracket.is_some() {
-            for k in -max_pawns..=max_pawns {
-                removals.extend(both(bracketing::shifted(c, pawn, k).removal()));
-            }
-        }
-    }
-    removals.sort();
-    removals.dedup();
-    let base = weights::material(variant, &pieces, &[])?;
-    let margin = (base[pieces.pawn].0 / 2.0).round() as i32;
-    let (kept, dropped) = starts::usable(variant, &s.starts, &removals, margin)?;
-    if kept.is_empty() {
-        return Err(format!(
-            "none of the {} start positions can be used: on each, a removal of the study is impossible or leaves \
-             material hanging or a king in check",
-            s.starts.len()
-        ));
-    }
-    let max_pairs = s.max_pairs.min(kept.len() as u64);
-    s.play.progress.note(&format!(
-        "starts: {} of {} usable ({dropped} dropped: a removal impossible, or not quiet within {margin} cp); \
-         at most {max_pairs} pairs per match, each from its own start",
-        kept.len(),
-        s.starts.len()
-    ));
-    Ok(Settings { starts: kept, max_pairs, min_pairs: s.min_pairs.min(max_pairs), ..s.clone() })
 }
 
 /// The Elo of the side with X in a match so far.
@@ -300,39 +299,27 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     if s.max_pairs == 0 || s.batch_pairs == 0 {
         return Err("the game budget and the batch size must be positive".into());
     }
-    let prepared;
-    let s = if s.starts.is_empty() {
-        s
-    } else {
-        prepared = with_starts(s)?;
-        &prepared
-    };
     let pieces = Pieces::of(s.play.variant)?;
     let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
     // Every removal must be possible in the start position before any game is played.
     let start = s.play.variant.start_position();
-    let mut matches = vec![Match {
-        result: MatchResult {
-            comparison: None,
-            label: "pawn-odds".into(),
-            penta: Pentanomial::default(),
-            score: None,
-            elo: None,
-            pawns: None,
-            pawns_note: String::new(),
-            engine: s.play.engine.clone(),
-            done: false,
-            note: format!("White lacks {} / Black lacks {}", s.calibration.0, s.calibration.1),
-        },
-        // First game: White keeps its pawn (has X) and Black lacks its own; then the reverse.
-        removal: [(String::new(), s.calibration.1.clone()), (s.calibration.0.clone(), String::new())],
-        dir: s.play.out.join("pawn-odds"),
-        pairs: 0,
-    }];
     let k = check_calibration(&pieces, &start, &s.calibration)?;
-    if k > 1 {
-        matches[0].dir = s.play.out.join(format!("pawn-odds-{k}"));
-    }
+    let calibration = MatchResult {
+        comparison: None,
+        label: "pawn-odds".into(),
+        penta: Pentanomial::default(),
+        score: None,
+        elo: None,
+        pawns: None,
+        pawns_note: String::new(),
+        engine: s.play.engine.clone(),
+        done: false,
+        note: format!("White lacks {} / Black lacks {}", s.calibration.0, s.calibration.1),
+    };
+    // First game: White keeps its pawn (has X) and Black lacks its own; then the reverse.
+    let removal = [(String::new(), s.calibration.1.clone()), (s.calibration.0.clone(), String::new())];
+    let dir = s.play.out.join(if k > 1 { format!("pawn-odds-{k}") } else { "pawn-odds".into() });
+    let mut matches = vec![Match::new(s, calibration, removal, dir)?];
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
         start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
@@ -346,23 +333,20 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
                 None => note = "no neutral weights for this comparison: played with the engine's own".into(),
             }
         }
-        matches.push(Match {
-            result: MatchResult {
-                comparison: Some(c.clone()),
-                label: c.text(),
-                penta: Pentanomial::default(),
-                score: None,
-                elo: None,
-                pawns: None,
-                pawns_note: String::new(),
-                engine,
-                done: false,
-                note,
-            },
-            removal: [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)],
-            dir: s.play.out.join(slug(&c.text())),
-            pairs: 0,
-        });
+        let result = MatchResult {
+            comparison: Some(c.clone()),
+            label: c.text(),
+            penta: Pentanomial::default(),
+            score: None,
+            elo: None,
+            pawns: None,
+            pawns_note: String::new(),
+            engine,
+            done: false,
+            note,
+        };
+        let removal = [(lack_w.clone(), lack_b.clone()), (lack_b, lack_w)];
+        matches.push(Match::new(s, result, removal, s.play.out.join(slug(&c.text())))?);
     }
     loop {
         let active: Vec<usize> = (0..matches.len()).filter(|&i| !matches[i].result.done).collect();
@@ -373,7 +357,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             let m = &mut matches[i];
             // A shard cannot stop early on its part of the games: it plays the budget.
             let step = if s.play.shard.is_some() { s.max_pairs } else { s.batch_pairs };
-            let target = (m.pairs + step).min(s.max_pairs);
+            let target = (m.pairs + step).min(m.budget(s));
             m.play_to(s, target)?;
         }
         let pawn = {
@@ -386,10 +370,16 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
             if m.result.done {
                 continue;
             }
-            if m.pairs >= s.max_pairs {
+            let budget = m.budget(s);
+            if m.pairs >= budget {
                 m.result.done = true;
-                m.result.note = join_note(&m.result.note, "stopped at the game budget");
-            } else if m.pairs >= s.min_pairs {
+                let why = if budget < s.max_pairs {
+                    "stopped: every usable start played"
+                } else {
+                    "stopped at the game budget"
+                };
+                m.result.note = join_note(&m.result.note, why);
+            } else if m.pairs >= s.min_pairs.min(budget) {
                 if m.result.elo.is_none() {
                     m.result.done = true;
                     m.result.note = join_note(&m.result.note, "one side won every game: too lopsided to measure");
@@ -403,7 +393,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
         let all_done = matches.iter().skip(1).all(|m| m.result.done);
         let cal = &mut matches[0];
-        if all_done || cal.pairs >= s.max_pairs {
+        if all_done || cal.pairs >= cal.budget(s) {
             cal.result.done = true;
         }
         for m in &matches {

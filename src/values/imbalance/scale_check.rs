@@ -70,12 +70,9 @@ pub(super) fn run(
             continue;
         }
         seen.push(m.result.engine.clone());
-        let mut again = Match {
-            result: MatchResult { engine: m.result.engine.clone(), ..cal.result.clone() },
-            removal: cal.removal.clone(),
-            dir: s.play.out.join("scale-check").join(slug(&c.text())),
-            pairs: 0,
-        };
+        let result = MatchResult { engine: m.result.engine.clone(), ..cal.result.clone() };
+        let mut again =
+            Match::new(s, result, cal.removal.clone(), s.play.out.join("scale-check").join(slug(&c.text())))?;
         again.play_to(s, s.max_pairs)?;
         out.push(config(c.text(), &again.result));
         dirs.push(again.dir);

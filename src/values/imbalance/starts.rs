@@ -8,11 +8,13 @@
 //! * [`sample`] picks the positions from run directories (`positions.csv`): one per game
 //!   at a seeded random ply in a window, quiet (`tournament::quiet`), even material, and a
 //!   recorded score near zero, duplicates removed;
-//! * [`usable`] keeps those on which every removal a study will make (calibration,
-//!   comparisons both ways round, each bracket shift) is possible and leaves a quiet legal
-//!   position: neither king in check and nothing that a one-ply search (with quiescence)
-//!   wins outright for either side to move. Removing pieces next to an exchange would
-//!   otherwise price the exchange, not the pieces; the count dropped is reported.
+//! * [`usable`] keeps, for one match, those on which both of its removals (the pair's two
+//!   games) are possible and create no new tactics: neither king in check, and nothing
+//!   more that a one-ply search (with quiescence) wins for either side to move. Removing
+//!   pieces next to an exchange would otherwise price the exchange, not the pieces; the
+//!   count dropped is reported. Each match filters on its own removals: asking every
+//!   removal of a study (calibration, comparisons, each bracket shift) of one position
+//!   left about one chess middlegame in ten.
 
 use crate::engine::Engine;
 use crate::eval::EngineConfig;
