@@ -222,9 +222,17 @@ fn shipped_experiment_files_parse() {
             "bomber-vs-rook-hangars",
             "chess-values",
             "chess-values-bracketed",
-            "chess-values-external"
+            "chess-values-external",
+            "chess-values-middlegame"
         ]
     );
+    // The middlegame study's starts ship with the repository and are checked at load.
+    let middlegame = Experiment::load(&root.join("chess-values-middlegame.toml")).unwrap().imbalance.unwrap();
+    assert_eq!((middlegame.random_plies, middlegame.calibration.as_str()), (0, "P"));
+    let mut broken = std::fs::read_to_string(root.join("chess-values-middlegame.toml")).unwrap();
+    broken = broken.replace("data/starts/chess-middlegames.epd", "data/starts/missing.epd");
+    let e = Experiment::parse(&broken, "m.toml").unwrap_err();
+    assert!(e.contains("starts") && e.contains("missing.epd"), "{e}");
     // An external engine refuses fairylab's weight settings: the study for one sets none.
     let external = Experiment::load(&root.join("chess-values-external.toml")).unwrap();
     assert!(!external.imbalance.unwrap().neutral_weights);

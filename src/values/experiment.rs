@@ -291,6 +291,10 @@ impl Experiment {
                 if im.bracket.is_some_and(|n| !(2..=3).contains(&n)) {
                     return fail("[imbalance] bracket must be 2 or 3 matches".into());
                 }
+                if let Some(path) = &im.starts {
+                    crate::tournament::openings::read_file(v, &path.to_string_lossy())
+                        .map_err(|err| format!("{origin}: [imbalance] starts: {}", err.0))?;
+                }
             }
             if let Some(r) = &e.regress {
                 if r.models.is_empty() {
