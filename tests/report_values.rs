@@ -213,7 +213,15 @@ fn the_price_verdict_says_whether_the_two_pawns_differ_beyond_their_errors() {
     assert!(v.contains("differ beyond their errors") && v.contains("+30.0 Elo [+17.2, +42.8]"), "{v}");
     assert!(v.contains("quote it in local pawns, +0.30 [-0.10, +0.70]"), "{v}");
     let close = prices(iv(40.0, 10.0), iv(30.0, 8.0));
-    assert!(report::render_price_verdict(&d, &close).contains("agree within their errors"));
+    let agree = report::render_price_verdict(&d, &close);
+    assert!(agree.contains("agree within their errors") && agree.contains("same unit"), "{agree}");
+    // With one of the two F − R figures missing, the unit argument has nothing to say.
+    let one_missing = PawnPrices { calibrated: Interval::UNDEFINED, ..close.clone() };
+    let v = report::render_price_verdict(&d, &one_missing);
+    assert!(v.contains("agree within their errors") && !v.contains("same unit"), "{v}");
+    let scale = PawnPrices { neutral_pawn_odds_elo: iv(-0.04, 5.0), ..close.clone() };
+    let md = report::render_markdown(&ReportData { pawn_prices: vec![scale], ..d.clone() });
+    assert!(md.contains("| 0.0 [-5.0, 5.0] |") && !md.contains("| -0.0 ["), "no negative zero");
     let missing = prices(Interval::UNDEFINED, iv(30.0, 8.0));
     assert!(report::render_price_verdict(&d, &missing).contains("not enough data"));
     // On the page: a subsection of the headline, the verdict first, the table after.

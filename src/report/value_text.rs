@@ -316,7 +316,16 @@ pub(super) fn plain(i: &Interval) -> String {
     if !i.is_defined() {
         return NOT_ENOUGH.into();
     }
-    format!("{:.1} [{:.1}, {:.1}]", i.value, i.low, i.high)
+    format!("{} [{}, {}]", one_place(i.value), one_place(i.low), one_place(i.high))
+}
+
+/// One decimal place, without the minus sign of a figure that rounds to zero ("-0.0").
+fn one_place(x: f64) -> String {
+    let s = format!("{x:.1}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
 }
 
 /// A difference in pawns and its interval, or "not enough data".
@@ -396,10 +405,16 @@ pub fn price_verdict(d: &ReportData, p: &super::PawnPrices) -> String {
             plain(&p.pawn_odds_elo)
         ),
         Some(std::cmp::Ordering::Equal) => local(format!(
-            "{rules}: the pawn's price where F is traded for R, {:.1} Elo, and at pawn odds from the start, {:.1} Elo, agree within their errors (difference {}), so both F − R figures are in the same unit.",
+            "{rules}: the pawn's price where F is traded for R, {:.1} Elo, and at pawn odds from the start, {:.1} Elo, agree within their errors (difference {}){}",
             p.local_elo.value,
             p.pawn_odds_elo.value,
-            range(&diff)
+            range(&diff),
+            // The unit argument is about two F − R figures; with either missing it says nothing.
+            if p.bracketed.is_defined() && p.calibrated.is_defined() {
+                ", so both F − R figures are in the same unit."
+            } else {
+                "."
+            }
         )),
         Some(_) => local(format!(
             "{rules}: the two prices of a pawn differ beyond their errors: {:.1} Elo where F is traded for R, {:.1} Elo at pawn odds from the start (difference {}). F − R in start-position pawns mixes the two units; quote it in local pawns, {}.",
