@@ -385,11 +385,18 @@ impl Board {
     }
 
     /// The position with pieces removed: `spec` lists piece letters (the instance nearest
-    /// the a-file goes, then the one nearest the side's own first rank) or square names,
-    /// joined by `+`, e.g. `R`, `R+P`, `f2`. Used to build imbalance openings.
+    /// the a-file goes, then the one nearest the side's own first rank), piece letters
+    /// with `*` (an instance picked by a hash of the position, so the same position always
+    /// loses the same one and different positions lose different ones: `P*` is an average
+    /// pawn, not an edge one) or square names, joined by `+`, e.g. `R`, `R+P*`, `f2`. Used
+    /// to build imbalance openings.
     pub fn without(&self, color: usize, spec: &str) -> Result<Board, Error> {
         let mut b = *self;
         for token in spec.split('+').map(str::trim).filter(|t| !t.is_empty()) {
+            let (token, hashed) = match token.strip_suffix('*') {
+                Some(letter) => (letter, Some(fnv(&format!("{} {color}", b.fen())))),
+                None => (token, None),
+            };
             on!(&mut b, p => {
                 let geo = &p.rules.geo;
                 let sq = if let Some(sq) = geo.parse(token) {
@@ -401,10 +408,14 @@ impl Board {
                     };
                     let t = p.rules.type_of_letter(l).ok_or_else(|| Error(format!("unknown piece letter '{l}'")))?;
                     let own_rank = |s: usize| if color == 0 { geo.rank(s) } else { geo.ranks as i32 - 1 - geo.rank(s) };
-                    p.pieces(color, t)
-                        .iter()
-                        .min_by_key(|&s| (geo.file(s), own_rank(s)))
-                        .ok_or_else(|| Error(format!("{} has no '{l}' to remove", if color == 0 { "White" } else { "Black" })))?
+                    let none = || Error(format!("{} has no '{l}' to remove", if color == 0 { "White" } else { "Black" }));
+                    match hashed {
+                        Some(h) => {
+                            let all: Vec<usize> = p.pieces(color, t).iter().collect();
+                            *all.get((h % all.len().max(1) as u64) as usize).ok_or_else(none)?
+                        }
+                        None => p.pieces(color, t).iter().min_by_key(|&s| (geo.file(s), own_rank(s))).ok_or_else(none)?,
+                    }
                 };
                 if p.code_at(sq) != 0 && crate::position::code_color(p.code_at(sq)) != color {
                     return Err(Error(format!("{token}: the piece there belongs to the other side")));
@@ -424,4 +435,10 @@ impl Board {
     pub fn draw_limits(&self) -> (u32, u32) {
         on!(self, p => (p.rules.draw.repetitions, p.rules.draw.ply_cap))
     }
+}
+
+/// FNV-1a of a text: stable across machines, builds and Rust versions (unlike the std
+/// hasher or the Zobrist keys), so a removal it picks never changes under a resumed run.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }

@@ -551,8 +551,9 @@ fn middlegame_starts_are_quiet_even_positions_and_each_pair_gets_its_own() {
     assert!(error_of(&["values", "starts", "--variant", "chess", "--data", s, "--plies", "50..60", "--out", f])
         .contains("no position"));
 
-    // B=N from those starts: without c6 (a knight) e5 hangs in the Italian, so the match
-    // has only the Queen's Gambit left, and its budget of 4 pairs shrinks to that one pair.
+    // B=N from those starts: in the Italian, Black's knight removed is the c6 one and e5
+    // hangs, so the match has only the Queen's Gambit left, and its budget of 4 pairs
+    // shrinks to that one pair.
     let games = out.join("games");
     let g = games.to_str().unwrap();
     let args = ["values", "imbalance", "--variant", "chess", "--compare", "B=N", "--starts", f, "--random-plies", "0"];
@@ -567,7 +568,8 @@ fn middlegame_starts_are_quiet_even_positions_and_each_pair_gets_its_own() {
     };
     let openings = openings_of("B-vs-N");
     let expect = |w: &str, b: &str| start.without(0, w).unwrap().without(1, b).unwrap().fen();
-    assert_eq!(openings, [expect("N", "B"), expect("B", "N")]);
+    // With starts, each letter removes an instance picked by the position (`N*`).
+    assert_eq!(openings, [expect("N*", "B*"), expect("B*", "N*")]);
     // Each match keeps the starts its own removals leave quiet: the calibration keeps both,
     // pair k from the file's position k.
     let in_file: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
@@ -575,7 +577,7 @@ fn middlegame_starts_are_quiet_even_positions_and_each_pair_gets_its_own() {
         .iter()
         .flat_map(|fen| {
             let b = variant.parse_fen(fen).unwrap();
-            [b.without(1, "P").unwrap().fen(), b.without(0, "P").unwrap().fen()]
+            [b.without(1, "P*").unwrap().fen(), b.without(0, "P*").unwrap().fen()]
         })
         .collect();
     assert_eq!(openings_of("pawn-odds"), calibration);

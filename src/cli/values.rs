@@ -206,7 +206,9 @@ pub struct ImbalanceArgs {
     /// e.g. quiet middlegames from `values starts`) instead of the start position: pair k
     /// from position k, each side losing its pieces there. Each match drops the positions
     /// where its removals are impossible or leave material hanging, and plays no more
-    /// pairs than it has positions left. Use with `--random-plies 0` and `--calibration P`.
+    /// pairs than it has positions left. Each piece letter then removes an instance
+    /// picked by the position (`P*`), not the one nearest the a-file. Use with
+    /// `--random-plies 0` and `--calibration P`.
     #[arg(long)]
     pub starts: Option<PathBuf>,
     /// An external UCI engine as the player of every game, in `match --engine` syntax

@@ -213,7 +213,7 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
         return Ok((w.trim().to_string(), b.trim().to_string()));
     }
     let files: Vec<char> = spec.chars().filter(|&c| c != '+').collect();
-    // Piece letters (`P`, `P+P`): each side's pawns nearest the a-file, wherever they
+    // Piece letters (`P`, `P+P`): each side's pawns by letter, wherever they
     // stand, for starts other than the variant's (`imbalance::starts`).
     if !files.is_empty() && files.iter().all(|c| c.is_ascii_uppercase()) {
         let letters = files.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");

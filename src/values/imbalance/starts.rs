@@ -153,6 +153,19 @@ pub fn usable(
     Ok((kept, dropped))
 }
 
+/// A removal spec whose piece letters pick their instance by the position (`R+P` becomes
+/// `R*+P*`); squares stay as they are.
+pub fn hashed(spec: &str) -> String {
+    spec.split('+')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(
+            |t| if t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()) { format!("{t}*") } else { t.to_string() },
+        )
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
 /// Writes starts as an EPD file with `#` comment lines first (how they were chosen),
 /// readable by `--starts` and by `match --openings`.
 pub fn write(path: &Path, fens: &[String], comments: &[String]) -> Result<(), String> {
@@ -195,6 +208,59 @@ mod tests {
         assert!(check("", "f7").0.is_empty());
         // A removal that cannot be made (a third knight) drops the start as well.
         assert!(check("N+N+N", "").0.is_empty());
+    }
+
+    #[test]
+    fn hashed_removals_pick_by_the_position_and_spread_over_the_pawns() {
+        assert_eq!(hashed("R+N+P"), "R*+N*+P*");
+        assert_eq!(hashed("f2+P"), "f2+P*");
+        assert_eq!(hashed(""), "");
+        let v = chess();
+        let fens = tournament_fens();
+        let mut files = std::collections::BTreeSet::new();
+        for fen in &fens {
+            let b = v.parse_fen(fen).unwrap();
+            let once = b.without(0, "P*").unwrap();
+            assert_eq!(once.fen(), b.without(0, "P*").unwrap().fen(), "the same position loses the same pawn");
+            assert_ne!(b.material(0), once.material(0), "{fen}: a white pawn goes");
+            let lost = (0..8).find(|&f| pawns_on_file(&b, f) != pawns_on_file(&once, f)).unwrap();
+            files.insert(lost);
+        }
+        assert!(files.len() >= 3, "pawns from several files, not always the edge one: {files:?}");
+    }
+
+    fn tournament_fens() -> Vec<String> {
+        [
+            "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+            "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 8",
+            "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
+            "rnbqk2r/ppp1ppbp/3p1np1/8/2PPP3/2N5/PP3PPP/R1BQKBNR w KQkq - 0 5",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    fn pawns_on_file(b: &Board, file: usize) -> usize {
+        let board = b.fen().split(' ').next().unwrap().to_string();
+        board
+            .split('/')
+            .filter(|rank| {
+                let mut f = 0;
+                for c in rank.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        f += d as usize;
+                    } else {
+                        if f == file && c == 'P' {
+                            return true;
+                        }
+                        f += 1;
+                    }
+                }
+                false
+            })
+            .count()
     }
 
     #[test]
