@@ -581,6 +581,9 @@ fn middlegame_starts_are_quiet_even_positions_and_each_pair_gets_its_own() {
         })
         .collect();
     assert_eq!(openings_of("pawn-odds"), calibration);
+    let unit = read_table(&games).into_iter().find(|r| r["piece"] == "elo-per-pawn").expect("the pawn-odds row");
+    let note = unit["note"].as_str().unwrap();
+    assert!(note.ends_with("White lacks P* / Black lacks P*"), "the table says which pawns went: {note}");
     // A file of positions none of which the study can use is an error that says why.
     let only_italian = out.join("italian.epd");
     std::fs::write(&only_italian, format!("{italian}\n")).unwrap();

@@ -147,11 +147,18 @@ impl Match {
     /// each piece letter removes an instance picked by the position (`P*`, see
     /// `Board::without`): which rook or pawn is nearest the a-file in a middlegame is no
     /// rule of the game, and the edge pawn that rule would take is worth less than most.
-    fn new(s: &Settings, result: MatchResult, removal: [(String, String); 2], dir: PathBuf) -> Result<Match, String> {
+    fn new(
+        s: &Settings,
+        mut result: MatchResult,
+        mut removal: [(String, String); 2],
+        dir: PathBuf,
+    ) -> Result<Match, String> {
         let mut starts = vec![];
-        let mut removal = removal;
         if !s.starts.is_empty() {
             removal = removal.map(|(w, b)| (starts::hashed(&w), starts::hashed(&b)));
+            if result.comparison.is_none() {
+                result.note = format!("White lacks {} / Black lacks {}", removal[1].0, removal[0].1);
+            }
             let variant = s.play.variant;
             let pieces = Pieces::of(variant)?;
             let margin = (weights::material(variant, &pieces, &[])?[pieces.pawn].0 / 2.0).round() as i32;
