@@ -156,11 +156,7 @@ pub fn split(
 
 /// Fisher-Yates with the crate's seeded generator.
 pub fn shuffle<T>(v: &mut [T], seed: u64) {
-    let mut rng = Rng::new(seed ^ 0x5348_5546);
-    for i in (1..v.len()).rev() {
-        let j = rng.below(i + 1);
-        v.swap(i, j);
-    }
+    Rng::new(seed ^ 0x5348_5546).shuffle(v);
 }
 
 /// Positions from seeded random playouts from the start position: every position of each

@@ -2,7 +2,8 @@
 //! is priced by the whole game that follows it, opening included; published piece values
 //! (Kaufman's among them) come from positions where the trade happened in the middlegame.
 //! So a match can start instead from quiet, materially even positions of recorded
-//! self-play, each side then losing its pieces there.
+//! self-play, each side then losing its pieces there (in chess this did not bring the
+//! values down to the published ones: `data/studies/README.md`).
 //!
 //! Two steps:
 //! * [`sample`] picks the positions from run directories (`positions.csv`): one per game
@@ -78,9 +79,7 @@ pub fn sample(variant: Variant, dirs: &[PathBuf], s: &Sampling) -> Result<Vec<St
             i = end;
         }
     }
-    for i in (1..out.len()).rev() {
-        out.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut out);
     out.truncate(s.count);
     Ok(out)
 }
