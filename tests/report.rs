@@ -719,6 +719,70 @@ fn the_piece_table_tests_the_estimators_by_their_ratio() {
     assert!(report::render_markdown(&d).contains("agree within their errors (log-ratio test) for 4 of 4 pieces"));
 }
 
+// Values more than 1.25 times apart are never left unexplained: in the headline, in a
+// paragraph that says whether the gap is the unit (one factor that excludes 1 fits every
+// piece) or too little data, and in the cross-report summary.
+#[test]
+fn values_more_than_a_quarter_apart_are_named_and_explained() {
+    let value = |piece: &str, method: &str, v: f64, low: f64, high: f64| report::PieceValue {
+        piece: piece.into(),
+        value: v,
+        low,
+        high,
+        support: Default::default(),
+        method: method.into(),
+        games: 800,
+    };
+    let mut d = standard_reports().remove(1);
+    // Every imbalance value 1.5 times the regression's, each within its errors.
+    d.piece_values = vec![
+        value("N", "regression-logistic", 3.0, 1.8, 4.2),
+        value("N", "imbalance-lsq", 4.5, 3.0, 6.0),
+        value("R", "regression-logistic", 5.0, 3.0, 7.0),
+        value("R", "imbalance-lsq", 7.5, 5.0, 10.0),
+        value("Q", "regression-logistic", 9.0, 5.5, 12.5),
+        value("Q", "imbalance-lsq", 13.5, 9.0, 18.0),
+    ];
+    let a = report::estimator_agreement(&d.piece_values);
+    assert!(a.pieces.iter().all(|p| !p.disagree && p.beyond_quarter), "{a:?}");
+    assert!(a.scale.as_ref().is_some_and(|k| k.low > 1.0 && k.p_value > 0.5), "{a:?}");
+    let md = report::render_markdown(&d);
+    assert!(
+        md.contains(
+            "for 3 of 3 pieces; their values are more than 1.25 times apart for N (Knight), Q (Queen), R (Rook).**"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains("N (Knight) (ratio 1.50 [")
+            && md.contains("each within its errors. Why: one factor fits every piece and its interval excludes 1"),
+        "{md}"
+    );
+    // Only the queen apart, with no common factor: too little data to tell, and which
+    // estimator's games would narrow it.
+    d.piece_values = vec![
+        value("N", "regression-logistic", 3.0, 2.0, 4.0),
+        value("N", "imbalance-lsq", 3.0, 2.5, 3.5),
+        value("R", "regression-logistic", 5.0, 3.0, 7.0),
+        value("R", "imbalance-lsq", 5.0, 4.2, 5.8),
+        value("Q", "regression-logistic", 9.0, 5.0, 13.0),
+        value("Q", "imbalance-lsq", 12.0, 10.5, 13.5),
+    ];
+    let md = report::render_markdown(&d);
+    assert!(md.contains("more than 1.25 times apart for Q (Queen).**"), "{md}");
+    assert!(!md.contains("Why: one factor"), "{md}");
+    assert!(md.contains("the data cannot yet tell") && md.contains("The regression's intervals are the wider"), "{md}");
+    // The summary uses the same test and lists the pieces with their ratios.
+    let dir = std::env::temp_dir().join(format!("fairylab-quarter-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("one")).unwrap();
+    std::fs::write(dir.join("one/report.json"), serde_json::to_string(&d).unwrap()).unwrap();
+    assert_eq!(report::summary(&dir), Ok(1));
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(summary.contains("agree within their errors (log-ratio test) for 3 of 3 pieces"), "{summary}");
+    assert!(summary.contains(&format!("explained on its report's page: Q (Queen) in {} (1.33)", d.title)), "{summary}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn matches_that_differ_only_in_pawns_show_whether_the_pawns_add_up() {
     let value = |piece: &str, method: &str, v: f64, support: bool| report::PieceValue {

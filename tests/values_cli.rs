@@ -223,9 +223,15 @@ fn shipped_experiment_files_parse() {
             "chess-values",
             "chess-values-bracketed",
             "chess-values-external",
-            "chess-values-middlegame"
+            "chess-values-middlegame",
+            "flying-bombers-grand-values-middlegame"
         ]
     );
+    // Every study from middlegame starts plays from the positions only (no random plies).
+    for name in ["chess-values-middlegame", "flying-bombers-grand-values-middlegame"] {
+        let i = Experiment::load(&root.join(format!("{name}.toml"))).unwrap().imbalance.unwrap();
+        assert!(i.random_plies == 0 && i.starts.is_some_and(|p| p.exists()), "{name}");
+    }
     // The middlegame study's starts ship with the repository and are checked at load.
     let middlegame = Experiment::load(&root.join("chess-values-middlegame.toml")).unwrap().imbalance.unwrap();
     assert_eq!((middlegame.random_plies, middlegame.calibration.as_str()), (0, "P"));

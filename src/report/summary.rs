@@ -133,29 +133,37 @@ pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
     s.clone() + &glossary::markdown(&s)
 }
 
-/// How often the two estimators agree across all reports: where they do not, the reports
-/// explain what each measures.
+/// How often the two estimators agree across all reports, by the reports' own log-ratio
+/// test, and where their values are too far apart to quote as one: where either happens,
+/// the report's own page says why.
 fn summary_agreement(reports: &[ReportData]) -> String {
-    let (mut agree, mut apart, mut unknown) = (0, vec![], 0);
+    let (mut agree, mut apart, mut far, mut unknown) = (0, vec![], vec![], 0);
     for d in reports {
         let names = Names::of(&d.variant, &d.options);
-        let find = |piece: &str, prefix: &str| {
-            d.piece_values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix)).map(as_interval)
-        };
+        let test = super::value_text::agreement(&d.piece_values);
         let mut pieces: Vec<&str> =
             d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
         pieces.sort_unstable();
         pieces.dedup();
         for p in pieces {
-            match find(p, "regression").zip(find(p, "imbalance-lsq")).and_then(|(r, i)| verdict::separated(&r, &i)) {
-                Some(std::cmp::Ordering::Equal) => agree += 1,
-                Some(_) => apart.push(format!("{} in {}", names.label(p), d.title)),
+            match test.pieces.iter().find(|a| a.piece == p) {
+                Some(a) => {
+                    let at = format!("{} in {}", names.label(p), d.title);
+                    if a.disagree {
+                        apart.push(at.clone());
+                    } else {
+                        agree += 1;
+                    }
+                    if a.beyond_quarter {
+                        far.push(format!("{at} ({:.2})", a.ratio));
+                    }
+                }
                 None => unknown += 1,
             }
         }
     }
     let mut s = format!(
-        "**The two estimators agree within their intervals for {agree} of {} pieces",
+        "**The two estimators agree within their errors (log-ratio test) for {agree} of {} pieces",
         agree + apart.len() + unknown
     );
     if !apart.is_empty() {
@@ -164,7 +172,15 @@ fn summary_agreement(reports: &[ReportData]) -> String {
     if unknown > 0 {
         s += &format!("; {unknown} have {} for one estimator or both", verdict::NOT_ENOUGH);
     }
-    s + ".**\n\n"
+    s += ".**\n\n";
+    if !far.is_empty() {
+        s += &format!(
+            "Values more than {} times apart (imbalance / regression), each explained on its report's page: {}.\n\n",
+            crate::values::agreement::QUOTABLE,
+            far.join(", ")
+        );
+    }
+    s
 }
 
 /// Flying Bomber against Rook in every bomber game, in its rules and with each option.

@@ -112,12 +112,46 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 .filter(|a| a.disagree)
                 .map(|a| format!("{} (ratio {:.2})", names.label(&a.piece), a.ratio))
                 .collect();
+            let far: Vec<String> = test
+                .pieces
+                .iter()
+                .filter(|a| a.beyond_quarter && !a.disagree)
+                .map(|a| {
+                    format!(
+                        "{} (ratio {:.2} [{:.2}, {:.2}])",
+                        names.label(&a.piece),
+                        a.ratio,
+                        a.ratio_low,
+                        a.ratio_high
+                    )
+                })
+                .collect();
             let unit_gap =
                 test.scale.as_ref().is_some_and(|k| k.dof > 0 && k.p_value >= 0.05 && (k.low > 1.0 || k.high < 1.0));
-            if !apart.is_empty() && unit_gap {
+            if (!apart.is_empty() || !far.is_empty()) && unit_gap {
+                let which = match (apart.is_empty(), far.is_empty()) {
+                    (false, true) => format!("The estimators disagree beyond their errors for {}", apart.join(", ")),
+                    (true, false) => format!(
+                        "The values are more than {} times apart for {}, each within its errors",
+                        crate::values::agreement::QUOTABLE,
+                        far.join(", ")
+                    ),
+                    _ => format!(
+                        "The estimators disagree beyond their errors for {}, and are more than {} times apart within their errors for {}",
+                        apart.join(", "),
+                        crate::values::agreement::QUOTABLE,
+                        far.join(", ")
+                    ),
+                };
                 s += &format!(
-                    "\nThe estimators disagree beyond their errors for {}, but one factor fits every piece: the gap is in the unit, the pawn each estimator divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression), not in the pieces' order or proportions. Divided by that factor, the imbalance values agree with the regression's.\n",
-                    apart.join(", ")
+                    "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the unit, the pawn each divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression). Divided by that factor, the imbalance values agree with the regression's. Quote values in one estimator's unit and name it.\n"
+                );
+            } else if !far.is_empty() && apart.is_empty() {
+                s += &format!(
+                    "\nThe values are more than {} times apart for {}, but within their errors and without a common factor that excludes 1: the data cannot yet tell whether the two estimators differ for these pieces (the intervals of the ratio are wider than the gap).{}\n",
+                    crate::values::agreement::QUOTABLE,
+                    far.join(", "),
+                    wider_estimator(&test, &find)
                 );
             } else if !apart.is_empty() {
                 s += &format!(
@@ -148,6 +182,29 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
         }
     }
     s + &sensitivity_md(d, names)
+}
+
+/// Which estimator's intervals are wider (on the log scale) for the pieces more than
+/// `QUOTABLE` apart, as advice on where more games narrow the ratio most.
+fn wider_estimator<'a>(
+    test: &crate::values::agreement::Agreement,
+    find: &dyn Fn(&str, &str) -> Option<&'a PieceValue>,
+) -> String {
+    let log_width = |v: Option<&PieceValue>| v.filter(|v| v.low > 0.0).map(|v| (v.high / v.low).ln());
+    let (mut regression, mut imbalance) = (0, 0);
+    for a in test.pieces.iter().filter(|a| a.beyond_quarter && !a.disagree) {
+        match (log_width(find(&a.piece, "regression")), log_width(find(&a.piece, "imbalance-lsq"))) {
+            (Some(r), Some(i)) if r > i => regression += 1,
+            (Some(_), Some(_)) => imbalance += 1,
+            _ => {}
+        }
+    }
+    match (regression, imbalance) {
+        (0, 0) => String::new(),
+        (_, 0) => " The regression's intervals are the wider: more regression games narrow the ratio most.".into(),
+        (0, _) => " The imbalance matches' intervals are the wider: more match games narrow the ratio most.".into(),
+        _ => " Both estimators' intervals matter: more games for either narrow the ratio.".into(),
+    }
 }
 
 /// The additivity test of the report's own imbalance chain, from its note
@@ -260,6 +317,14 @@ pub(super) fn estimators_verdict(test: &crate::values::agreement::Agreement, pie
     };
     if !apart.is_empty() {
         s += &format!("; they disagree for {}", apart.join(", "));
+    }
+    let far = label(test.pieces.iter().filter(|a| a.beyond_quarter).map(|a| a.piece.as_str()).collect());
+    if !far.is_empty() {
+        s += &format!(
+            "; their values are more than {} times apart for {}",
+            crate::values::agreement::QUOTABLE,
+            far.join(", ")
+        );
     }
     if !unknown.is_empty() && !test.pieces.is_empty() {
         s += &format!("; {} for {}", verdict::NOT_ENOUGH, unknown.join(", "));

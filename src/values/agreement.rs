@@ -43,6 +43,10 @@ pub struct PiecePair {
     pub imbalance: Estimate,
 }
 
+/// How far apart (as a ratio, either way) two estimates of one piece may be and still be
+/// quoted as one value; beyond it a report says why.
+pub const QUOTABLE: f64 = 1.25;
+
 /// The log-ratio test of one piece.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceAgreement {
@@ -118,7 +122,7 @@ pub fn compare(pairs: &[PiecePair]) -> Agreement {
             z: d / se,
             p_value: two_sided_p(d / se),
             disagree: (d / se).abs() > z,
-            beyond_quarter: d.abs() > 1.25f64.ln(),
+            beyond_quarter: d.abs() > QUOTABLE.ln(),
         });
     }
     let scale = (!pieces.is_empty()).then(|| {
