@@ -771,7 +771,7 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
     let md = report::render_markdown(&d);
     assert!(md.contains("more than 1.25 times apart for Q (Queen).**"), "{md}");
     assert!(!md.contains("Why: one factor"), "{md}");
-    assert!(md.contains("the data cannot yet tell") && md.contains("The regression's intervals are the wider"), "{md}");
+    assert!(md.contains("each within its errors, and no common factor both fits") && md.contains("the data cannot yet tell") && md.contains("The regression's intervals are the wider"), "{md}");
     // The summary uses the same test and lists the pieces with their ratios.
     let dir = std::env::temp_dir().join(format!("fairylab-quarter-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("one")).unwrap();

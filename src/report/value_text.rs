@@ -146,18 +146,21 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 s += &format!(
                     "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the unit, the pawn each divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression). Divided by that factor, the imbalance values agree with the regression's. Quote values in one estimator's unit and name it.\n"
                 );
-            } else if !far.is_empty() && apart.is_empty() {
-                s += &format!(
-                    "\nThe values are more than {} times apart for {}, but within their errors and without a common factor that excludes 1: the data cannot yet tell whether the two estimators differ for these pieces (the intervals of the ratio are wider than the gap).{}\n",
-                    crate::values::agreement::QUOTABLE,
-                    far.join(", "),
-                    wider_estimator(&test, &find)
-                );
-            } else if !apart.is_empty() {
-                s += &format!(
-                    "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
-                    apart.join(", ")
-                );
+            } else {
+                if !apart.is_empty() {
+                    s += &format!(
+                        "\nThe estimators disagree beyond their errors for {}. They answer different questions: the regression is a piece's average worth over self-play positions with unequal material, from the opening to the endgame; an imbalance match is its worth when it is traded at the start of the game for the pieces it is matched against, in pawns as worth at the start. A gap means the piece's worth depends on the phase or on what it is traded for; the matches in the rows below show which trade.\n",
+                        apart.join(", ")
+                    );
+                }
+                if !far.is_empty() {
+                    s += &format!(
+                        "\nThe values are more than {} times apart for {}, each within its errors, and no common factor both fits every piece and excludes 1: the data cannot yet tell whether the two estimators differ for these pieces (the intervals of the ratio are wider than the gap).{}\n",
+                        crate::values::agreement::QUOTABLE,
+                        far.join(", "),
+                        wider_estimator(&test, &find)
+                    );
+                }
             }
             let unvalued: Vec<String> = pieces
                 .iter()
