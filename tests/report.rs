@@ -758,6 +758,20 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
             && md.contains("each within its errors. Why: one factor fits every piece and its interval excludes 1"),
         "{md}"
     );
+    // The phase test: the Grand Chess page's refit on the fuller board has no supported values.
+    assert!(md.contains("at least 0.75 of the start position's pieces has not enough data in this report"), "{md}");
+    // A refit whose values lie near the imbalance ones takes the gap away.
+    let x = d.sensitivity.iter_mut().find(|x| x.setting == "min-pieces").unwrap();
+    x.rows.retain(|r| ["N", "R", "Q"].contains(&r.quantity.as_str()));
+    for r in &mut x.rows {
+        let v = [("N", 4.4), ("R", 7.3), ("Q", 13.0)].iter().find(|(p, _)| *p == r.quantity).unwrap().1;
+        r.other = Interval { value: v, low: v * 0.7, high: v * 1.4 };
+    }
+    let md = report::render_markdown(&d);
+    assert!(
+        md.contains("the factor is 1.03 [") && md.contains("closer to 1 and consistent with it, so the phase accounts"),
+        "{md}"
+    );
     // Only the queen apart, with no common factor: too little data to tell, and which
     // estimator's games would narrow it.
     d.piece_values = vec![
@@ -771,7 +785,12 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
     let md = report::render_markdown(&d);
     assert!(md.contains("more than 1.25 times apart for Q (Queen).**"), "{md}");
     assert!(!md.contains("Why: one factor"), "{md}");
-    assert!(md.contains("each within its errors, and no common factor both fits") && md.contains("the data cannot yet tell") && md.contains("The regression's intervals are the wider"), "{md}");
+    assert!(
+        md.contains("each within its errors, and no common factor both fits")
+            && md.contains("the data cannot yet tell")
+            && md.contains("The regression's intervals are the wider"),
+        "{md}"
+    );
     // The summary uses the same test and lists the pieces with their ratios.
     let dir = std::env::temp_dir().join(format!("fairylab-quarter-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("one")).unwrap();

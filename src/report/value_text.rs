@@ -144,7 +144,8 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                     ),
                 };
                 s += &format!(
-                    "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the unit, the pawn each divides by (the start-position pawn-odds match for the imbalance matches, the pawn's average worth over the game for the regression). Divided by that factor, the imbalance values agree with the regression's. Quote values in one estimator's unit and name it.\n"
+                    "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the pawn's worth against the pieces. The likely cause is the phase: the imbalance matches trade with nearly every piece on the board, the regression averages positions from the middlegame to the endgame, and a pawn's worth against the pieces grows as pieces come off.{} Quote values in one estimator's unit and name it.\n",
+                    phase_evidence(d, test.scale.as_ref())
                 );
             } else {
                 if !apart.is_empty() {
@@ -155,10 +156,11 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                 }
                 if !far.is_empty() {
                     s += &format!(
-                        "\nThe values are more than {} times apart for {}, each within its errors, and no common factor both fits every piece and excludes 1: the data cannot yet tell whether the two estimators differ for these pieces (the intervals of the ratio are wider than the gap).{}\n",
+                        "\nThe values are more than {} times apart for {}, each within its errors, and no common factor both fits every piece and excludes 1: the data cannot yet tell whether the two estimators differ for these pieces (the intervals of the ratio are wider than the gap).{}{}\n",
                         crate::values::agreement::QUOTABLE,
                         far.join(", "),
-                        wider_estimator(&test, &find)
+                        wider_estimator(&test, &find),
+                        phase_evidence(d, test.scale.as_ref())
                     );
                 }
             }
@@ -185,6 +187,53 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
         }
     }
     s + &sensitivity_md(d, names)
+}
+
+/// The phase test of a unit gap: the imbalance values against the regression refitted on
+/// the positions nearest the full board (the sensitivity table's other `min-pieces`), the
+/// material the imbalance matches start from. A factor that falls towards 1 there says the
+/// gap is the phase.
+fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale>) -> String {
+    use crate::values::agreement::{compare, Estimate, PiecePair};
+    let (Some(x), Some(k)) = (d.sensitivity.iter().find(|x| x.setting == "min-pieces"), scale) else {
+        return String::new();
+    };
+    let imbalance = |p: &str| d.piece_values.iter().find(|v| v.piece == p && v.method == "imbalance-lsq" && defined(v));
+    let finite = |i: &Interval| i.value.is_finite() && i.low > 0.0 && i.high.is_finite();
+    let mut pairs = vec![];
+    let mut missing = false;
+    for r in x.rows.iter().filter(|r| r.unit == "pawns" && r.quantity.chars().count() == 1 && r.quantity != "P") {
+        let Some(i) = imbalance(&r.quantity) else { continue };
+        if !finite(&r.other) {
+            missing = true;
+            continue;
+        }
+        pairs.push(PiecePair {
+            piece: r.quantity.clone(),
+            regression: Estimate { value: r.other.value, low: r.other.low, high: r.other.high },
+            imbalance: Estimate { value: i.value, low: i.low, high: i.high },
+        });
+    }
+    let refit =
+        format!("the regression refitted on the positions with at least {} of the start position's pieces", x.other);
+    let refit_scale = compare(&pairs).scale;
+    match refit_scale {
+        Some(r) if !missing => {
+            let closer = r.factor.ln().abs() < k.factor.ln().abs();
+            let verdict = if closer && r.low <= 1.0 && r.high >= 1.0 {
+                "closer to 1 and consistent with it, so the phase accounts for the gap"
+            } else if closer {
+                "closer to 1, so the phase accounts for part of the gap"
+            } else {
+                "no closer to 1, so the phase does not account for the gap"
+            };
+            format!(
+                " Against {refit} (nearer the matches' material), the factor is {:.2} [{:.2}, {:.2}] instead of {:.2}: {verdict}.",
+                r.factor, r.low, r.high, k.factor
+            )
+        }
+        _ => format!(" {} has {NOT_ENOUGH} in this report to test that.", verdict::capitalise(&refit)),
+    }
 }
 
 /// Which estimator's intervals are wider (on the log scale) for the pieces more than
