@@ -270,6 +270,8 @@ fn experiment_file_errors_name_the_problem() {
         ("name = \"t\"\nvariant = [1]\n", "line 2"),
         (&good.replace("max_games = 4", "max_games = 4\nbracket = 4"), "bracket"),
         (&good.replace("nodes = 100", "nodes = 100\nplayer = \"name=x\""), "player"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nphase_min_pieces = 0.5\n", "phase_min_pieces"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nphase_min_pieces = 1.5\n", "phase_min_pieces"),
     ];
     for (text, needle) in cases {
         let e = Experiment::parse(text, "t.toml").expect_err(text);
@@ -405,7 +407,8 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
         &file,
         "name = \"tiny\"\nvariant = \"flying-bombers-hangars\"\noption_sets = [[], [\"immediate-landing\"]]\n\
          seed = 3\nnodes = 100\n[imbalance]\ncompare = [\"F=R\"]\nmax_games = 4\nbatch_pairs = 2\nmin_pairs = 2\n\
-         [regress]\ngames = 60\nbootstrap = 10\nskip_plies = 2\nmin_pieces = 0.0\ninclude_imbalance_games = true\n",
+         [regress]\ngames = 60\nbootstrap = 10\nskip_plies = 2\nmin_pieces = 0.0\ninclude_imbalance_games = true\n\
+         phase_min_pieces = 0.6\n",
     )
     .unwrap();
     run_ok(&["experiment", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet", "--concurrency", "2"]);
@@ -428,6 +431,15 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
         assert!(of("elo-per-pawn", "pawn-odds") || one_sided, "{opts}: no calibration row ({x:?})");
         assert!(of("F-R", "regression-logistic"), "{opts}: no regression F-R row");
         assert!(of("P", "regression-logistic"), "{opts}: no pawn row");
+        // The phase refit keeps only the positions with at least 0.6 of the pieces.
+        let positions = |method: &str| {
+            let r = rows.iter().find(|r| r["options"] == opts && r["piece"] == "P" && r["method"] == method);
+            let note = r.unwrap_or_else(|| panic!("{opts}: no {method} pawn row"))["note"].as_str().unwrap();
+            let before = note.split(" positions").next().unwrap();
+            before.rsplit(' ').next().unwrap().parse::<u64>().unwrap_or_else(|_| panic!("{note}"))
+        };
+        let (all, fuller) = (positions("regression-logistic"), positions("regression-logistic-min-pieces-0.6"));
+        assert!(0 < fuller && fuller < all, "{opts}: {fuller} of {all} positions");
     }
     assert!(rows.iter().all(|r| r["seed"] == 3 && r["nodes"] == 100 && r["variant"] == "flying-bombers-hangars"));
     assert!(out.join("default/imbalance/F-vs-R/games.csv").exists());

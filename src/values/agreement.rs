@@ -146,22 +146,21 @@ pub fn compare(pairs: &[PiecePair]) -> Agreement {
     Agreement { pieces, untested, scale }
 }
 
-/// The pairs of a value table: each single piece with a supported regression row (the
-/// first model found) and a supported row of `imbalance_method` (`imbalance-lsq`, or
-/// `imbalance-bracket-lsq` for the bracketed values).
-pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str) -> Vec<PiecePair> {
+/// The pairs of a value table: each single piece with a supported row of the regression
+/// `regression_method` (`regression-logistic`, or a refit such as
+/// `regression-logistic-min-pieces-0.75`) and a supported row of `imbalance_method`
+/// (`imbalance-lsq`, or `imbalance-bracket-lsq` for the bracketed values).
+pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str, regression_method: &str) -> Vec<PiecePair> {
     let est = |r: &ValueRow| Estimate { value: r.value, low: r.ci_low, high: r.ci_high };
-    let find = |piece: &str, method: &dyn Fn(&str) -> bool| {
-        rows.iter().find(|r| r.piece == piece && r.unit == "pawns" && r.support.is_supported() && method(&r.method))
+    let find = |piece: &str, method: &str| {
+        rows.iter().find(|r| r.piece == piece && r.unit == "pawns" && r.support.is_supported() && r.method == method)
     };
     let mut out: Vec<PiecePair> = vec![];
     for r in rows.iter().filter(|r| r.method == imbalance_method && r.piece.chars().count() == 1) {
         if out.iter().any(|p| p.piece == r.piece) {
             continue;
         }
-        if let (Some(reg), Some(imb)) =
-            (find(&r.piece, &|m| m.starts_with("regression")), find(&r.piece, &|m| m == imbalance_method))
-        {
+        if let (Some(reg), Some(imb)) = (find(&r.piece, regression_method), find(&r.piece, imbalance_method)) {
             out.push(PiecePair { piece: r.piece.clone(), regression: est(reg), imbalance: est(imb) });
         }
     }
@@ -169,18 +168,21 @@ pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str) -> Vec<PiecePair> {
 }
 
 /// The test as table rows (unit `ratio`, method `log-ratio` for `imbalance-lsq` and
-/// `log-ratio-bracket` for `imbalance-bracket-lsq`): one per piece
+/// `log-ratio-bracket` for `imbalance-bracket-lsq`, each followed by what follows the
+/// model in a refit's `regression_method`, e.g. `log-ratio-min-pieces-0.75`): one per piece
 /// (`imbalance / regression`) and the common `scale-factor`; their notes carry z, p and
 /// the chi-square.
-pub fn rows(template: &ValueRow, a: &Agreement, imbalance_method: &str) -> Vec<ValueRow> {
-    let method = if imbalance_method == "imbalance-lsq" { "log-ratio" } else { "log-ratio-bracket" };
+pub fn rows(template: &ValueRow, a: &Agreement, imbalance_method: &str, regression_method: &str) -> Vec<ValueRow> {
+    let base = if imbalance_method == "imbalance-lsq" { "log-ratio" } else { "log-ratio-bracket" };
+    let refit = regression_method.strip_prefix("regression-").and_then(|m| m.split_once('-')).map_or("", |(_, r)| r);
+    let method = if refit.is_empty() { base.to_string() } else { format!("{base}-{refit}") };
     let row = |piece: &str, (value, low, high): (f64, f64, f64), note: String| ValueRow {
         piece: piece.to_string(),
         value,
         ci_low: low,
         ci_high: high,
         unit: "ratio".into(),
-        method: method.into(),
+        method: method.clone(),
         note,
         ..template.clone()
     };
@@ -190,7 +192,7 @@ pub fn rows(template: &ValueRow, a: &Agreement, imbalance_method: &str) -> Vec<V
         .map(|p| {
             let verdict = if p.disagree { "disagree" } else { "agree" };
             let note = format!(
-                "{imbalance_method} / regression; log-ratio {:+.3} ± {:.3} (z {:+.2}, p {:.3}): {verdict}",
+                "{imbalance_method} / {regression_method}; log-ratio {:+.3} ± {:.3} (z {:+.2}, p {:.3}): {verdict}",
                 p.log_ratio,
                 z95() * p.se,
                 p.z,
@@ -306,12 +308,19 @@ mod tests {
             row("N", "imbalance-lsq", (3.6, 3.3, 3.9)),
             row("Q", "imbalance-bracket-lsq", (9.5, 8.5, 10.5)),
             row("N-B", "imbalance-lsq", (0.1, -0.2, 0.4)),
+            row("N", "regression-logistic-min-pieces-0.75", (3.4, 2.9, 3.9)),
         ];
-        let pairs = pairs_of(&table, "imbalance-lsq");
+        let pairs = pairs_of(&table, "imbalance-lsq", "regression-logistic");
         assert_eq!(pairs.len(), 1);
         assert_eq!((pairs[0].piece.as_str(), pairs[0].imbalance.value), ("N", 3.6));
-        assert_eq!(pairs_of(&table, "imbalance-bracket-lsq")[0].piece, "Q");
-        let out = rows(&table[0], &compare(&pairs), "imbalance-lsq");
+        assert_eq!(pairs_of(&table, "imbalance-bracket-lsq", "regression-logistic")[0].piece, "Q");
+        // A refit on the fuller board is its own regression, with its own ratio rows.
+        let refit = pairs_of(&table, "imbalance-lsq", "regression-logistic-min-pieces-0.75");
+        assert_eq!((refit.len(), refit[0].regression.value), (1, 3.4));
+        let names = rows(&table[0], &compare(&refit), "imbalance-lsq", "regression-logistic-min-pieces-0.75");
+        assert_eq!(names[0].method, "log-ratio-min-pieces-0.75");
+        assert!(names[0].note.starts_with("imbalance-lsq / regression-logistic-min-pieces-0.75;"), "{:?}", names[0]);
+        let out = rows(&table[0], &compare(&pairs), "imbalance-lsq", "regression-logistic");
         let names: Vec<(&str, &str, &str)> =
             out.iter().map(|r| (r.piece.as_str(), r.unit.as_str(), r.method.as_str())).collect();
         assert_eq!(names, [("N", "ratio", "log-ratio"), ("scale-factor", "ratio", "log-ratio")]);

@@ -153,6 +153,13 @@ pub struct RegressSection {
     /// Also fit on the positions of this experiment's imbalance matches.
     #[serde(default)]
     pub include_imbalance_games: bool,
+    /// Refit on the positions holding at least this share of the start position's pieces
+    /// (rows `regression-<model>-min-pieces-<x>` and their own log-ratio rows): the
+    /// imbalance matches trade with nearly every piece on the board, and a pawn's worth
+    /// against the pieces grows as they come off, so the two estimators agree only when
+    /// they look at the same phase.
+    #[serde(default)]
+    pub phase_min_pieces: Option<f64>,
 }
 
 fn default_models() -> Vec<String> {
@@ -238,15 +245,25 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
 fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
     let Some(template) = rows.iter().find(|r| r.method.starts_with("regression")) else { return vec![] };
     let template = ValueRow { games: 0, ..template.clone() };
+    // The first model's fit, and its refit on the fuller board when there is one.
+    let mut regressions: Vec<&str> = vec![template.method.as_str()];
+    if let Some(r) = rows.iter().find(|r| r.method.starts_with(&format!("{}{PHASE}", template.method))) {
+        regressions.push(&r.method);
+    }
     let mut out = vec![];
-    for method in ["imbalance-lsq", "imbalance-bracket-lsq"] {
-        let a = super::agreement::compare(&super::agreement::pairs_of(rows, method));
-        if !a.pieces.is_empty() {
-            out.extend(super::agreement::rows(&template, &a, method));
+    for regression in regressions {
+        for method in ["imbalance-lsq", "imbalance-bracket-lsq"] {
+            let a = super::agreement::compare(&super::agreement::pairs_of(rows, method, regression));
+            if !a.pieces.is_empty() {
+                out.extend(super::agreement::rows(&template, &a, method, regression));
+            }
         }
     }
     out
 }
+
+/// What a phase refit adds to its regression's method name (`regression-logistic-min-pieces-0.75`).
+const PHASE: &str = "-min-pieces-";
 
 impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
@@ -305,6 +322,17 @@ impl Experiment {
                 }
                 if r.games == 0 || r.bootstrap < 10 {
                     return fail("[regress] games must be positive and bootstrap at least 10".into());
+                }
+                if !(0.0..=1.0).contains(&r.min_pieces) {
+                    return fail(format!("[regress] min_pieces {} must lie between 0 and 1", r.min_pieces));
+                }
+                if let Some(mp) = r.phase_min_pieces {
+                    if !(0.0..=1.0).contains(&mp) || mp == r.min_pieces {
+                        return fail(format!(
+                            "[regress] phase_min_pieces {mp} must lie between 0 and 1 and differ from min_pieces ({})",
+                            r.min_pieces
+                        ));
+                    }
                 }
             }
         }
@@ -462,6 +490,24 @@ impl Experiment {
                     match study::fit_regression(&pieces, &data, &settings, &o.progress) {
                         Ok(r) => rows.extend(table::regression_rows(&ctx, &r, model.name())),
                         Err(e) => note(format!("note: [{label}] no {} regression estimate: {e}", model.name())),
+                    }
+                }
+                if let Some(mp) = rg.phase_min_pieces {
+                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces: mp };
+                    let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
+                    for m in &rg.models {
+                        let model = Model::parse(m)?;
+                        let settings = regression::Settings {
+                            model,
+                            replicates: rg.bootstrap,
+                            seed: self.seed,
+                            contrasts: contrasts.clone(),
+                        };
+                        let name = format!("{}{PHASE}{mp}", model.name());
+                        match study::fit_regression(&pieces, &data, &settings, &o.progress) {
+                            Ok(r) => rows.extend(table::regression_rows(&ctx, &r, &name)),
+                            Err(e) => note(format!("note: [{label}] no regression-{name} estimate: {e}")),
+                        }
                     }
                 }
             }
