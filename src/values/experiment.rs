@@ -466,8 +466,6 @@ impl Experiment {
                 if rg.include_imbalance_games {
                     dirs.extend(imbalance_dirs.iter().cloned());
                 }
-                let sel = Selection { skip_plies: rg.skip_plies, min_pieces: rg.min_pieces };
-                let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                 // The imbalance section's comparisons, estimated by regression too.
                 let contrasts = match &self.imbalance {
                     Some(im) => im
@@ -477,23 +475,11 @@ impl Experiment {
                         .collect::<Result<Vec<_>, _>>()?,
                     None => vec![],
                 };
-                for m in &rg.models {
-                    let model = Model::parse(m)?;
-                    let settings = regression::Settings {
-                        model,
-                        replicates: rg.bootstrap,
-                        seed: self.seed,
-                        contrasts: contrasts.clone(),
-                    };
-                    // A long experiment should not lose its imbalance table because the
-                    // regression could not be fitted (too few games): say so and go on.
-                    match study::fit_regression(&pieces, &data, &settings, &o.progress) {
-                        Ok(r) => rows.extend(table::regression_rows(&ctx, &r, model.name())),
-                        Err(e) => note(format!("note: [{label}] no {} regression estimate: {e}", model.name())),
-                    }
-                }
-                if let Some(mp) = rg.phase_min_pieces {
-                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces: mp };
+                // The report's phase filter, then the refit on the fuller board if asked.
+                let fits = std::iter::once((rg.min_pieces, String::new()))
+                    .chain(rg.phase_min_pieces.map(|mp| (mp, format!("{PHASE}{mp}"))));
+                for (min_pieces, suffix) in fits {
+                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces };
                     let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                     for m in &rg.models {
                         let model = Model::parse(m)?;
@@ -503,7 +489,9 @@ impl Experiment {
                             seed: self.seed,
                             contrasts: contrasts.clone(),
                         };
-                        let name = format!("{}{PHASE}{mp}", model.name());
+                        let name = format!("{}{suffix}", model.name());
+                        // A long experiment should not lose its imbalance table because the
+                        // regression could not be fitted (too few games): say so and go on.
                         match study::fit_regression(&pieces, &data, &settings, &o.progress) {
                             Ok(r) => rows.extend(table::regression_rows(&ctx, &r, &name)),
                             Err(e) => note(format!("note: [{label}] no regression-{name} estimate: {e}")),
