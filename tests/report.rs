@@ -769,7 +769,8 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
     }
     let md = report::render_markdown(&d);
     assert!(
-        md.contains("the factor is 1.03 [") && md.contains("closer to 1 and consistent with it, so the phase accounts"),
+        md.contains("the factor is 1.03 [")
+            && md.contains("closer to 1, consistent with it and clear of the report's factor, so the phase accounts"),
         "{md}"
     );
     // Only the queen apart, with no common factor: too little data to tell, and which
@@ -791,6 +792,8 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
             && md.contains("The regression's intervals are the wider"),
         "{md}"
     );
+    // Without a gap beyond the errors the refit is context, not a verdict on the phase.
+    assert!(md.contains("neither factor differs from 1 beyond its errors"), "{md}");
     // The summary uses the same test and lists the pieces with their ratios.
     let dir = std::env::temp_dir().join(format!("fairylab-quarter-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("one")).unwrap();

@@ -224,13 +224,21 @@ fn shipped_experiment_files_parse() {
             "chess-values-bracketed",
             "chess-values-external",
             "chess-values-middlegame",
-            "flying-bombers-grand-values-middlegame"
+            "flying-bombers-grand-values-middlegame",
+            "flying-bombers-hangars-values-middlegame"
         ]
     );
     // Every study from middlegame starts plays from the positions only (no random plies).
-    for name in ["chess-values-middlegame", "flying-bombers-grand-values-middlegame"] {
-        let i = Experiment::load(&root.join(format!("{name}.toml"))).unwrap().imbalance.unwrap();
+    for name in [
+        "chess-values-middlegame",
+        "flying-bombers-grand-values-middlegame",
+        "flying-bombers-hangars-values-middlegame",
+    ] {
+        let e = Experiment::load(&root.join(format!("{name}.toml"))).unwrap();
+        let i = e.imbalance.unwrap();
         assert!(i.random_plies == 0 && i.starts.is_some_and(|p| p.exists()), "{name}");
+        // ...and compares them with the regression on the material those positions hold.
+        assert_eq!(e.regress.unwrap().phase_min_pieces, Some(0.75), "{name}");
     }
     // The middlegame study's starts ship with the repository and are checked at load.
     let middlegame = Experiment::load(&root.join("chess-values-middlegame.toml")).unwrap().imbalance.unwrap();

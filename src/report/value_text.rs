@@ -219,9 +219,15 @@ fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale
     let refit_scale = compare(&pairs).scale;
     match refit_scale {
         Some(r) if !missing => {
+            let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
             let closer = r.factor.ln().abs() < k.factor.ln().abs();
-            let verdict = if closer && r.low <= 1.0 && r.high >= 1.0 {
-                "closer to 1 and consistent with it, so the phase accounts for the gap"
+            let verdict = if includes(1.0, k.low, k.high) {
+                // No gap to account for: the refit is context, not a verdict on the phase.
+                "neither factor differs from 1 beyond its errors"
+            } else if closer && includes(1.0, r.low, r.high) && !includes(k.factor, r.low, r.high) {
+                "closer to 1, consistent with it and clear of the report's factor, so the phase accounts for the gap"
+            } else if closer && includes(1.0, r.low, r.high) {
+                "closer to 1 and consistent with it, so the phase may account for the gap (the refit's interval also holds the report's factor)"
             } else if closer {
                 "closer to 1, so the phase accounts for part of the gap"
             } else {
