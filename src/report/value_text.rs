@@ -144,7 +144,7 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                     ),
                 };
                 s += &format!(
-                    "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the pawn's worth against the pieces. The likely cause is the phase: the imbalance matches trade with nearly every piece on the board, the regression averages positions from the middlegame to the endgame, and a pawn's worth against the pieces grows as pieces come off.{} Quote values in one estimator's unit and name it.\n",
+                    "\n{which}. Why: one factor fits every piece and its interval excludes 1, so the two estimators agree on the pieces' order and proportions and differ in the pawn's worth against the pieces. One cause to test is the phase: the imbalance matches trade with nearly every piece on the board, the regression averages positions from the middlegame to the endgame, and a pawn's worth against the pieces grows as pieces come off.{} Quote values in one estimator's unit and name it.\n",
                     phase_evidence(d, test.scale.as_ref())
                 );
             } else {
