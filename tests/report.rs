@@ -724,25 +724,27 @@ fn the_piece_table_tests_the_estimators_by_their_ratio() {
 // piece) or too little data, and in the cross-report summary.
 #[test]
 fn values_more_than_a_quarter_apart_are_named_and_explained() {
-    let value = |piece: &str, method: &str, v: f64, low: f64, high: f64| report::PieceValue {
-        piece: piece.into(),
-        value: v,
-        low,
-        high,
-        support: Default::default(),
-        method: method.into(),
-        games: 800,
+    // Each piece's regression and imbalance value, as (value, low, high).
+    type Figures = (f64, f64, f64);
+    let both = |list: &[(&str, Figures, Figures)]| -> Vec<report::PieceValue> {
+        let value = |piece: &str, method: &str, (value, low, high): Figures| report::PieceValue {
+            piece: piece.into(),
+            value,
+            low,
+            high,
+            support: Default::default(),
+            method: method.into(),
+            games: 800,
+        };
+        list.iter().flat_map(|&(p, r, i)| [value(p, "regression-logistic", r), value(p, "imbalance-lsq", i)]).collect()
     };
     let mut d = standard_reports().remove(1);
     // Every imbalance value 1.5 times the regression's, each within its errors.
-    d.piece_values = vec![
-        value("N", "regression-logistic", 3.0, 1.8, 4.2),
-        value("N", "imbalance-lsq", 4.5, 3.0, 6.0),
-        value("R", "regression-logistic", 5.0, 3.0, 7.0),
-        value("R", "imbalance-lsq", 7.5, 5.0, 10.0),
-        value("Q", "regression-logistic", 9.0, 5.5, 12.5),
-        value("Q", "imbalance-lsq", 13.5, 9.0, 18.0),
-    ];
+    d.piece_values = both(&[
+        ("N", (3.0, 1.8, 4.2), (4.5, 3.0, 6.0)),
+        ("R", (5.0, 3.0, 7.0), (7.5, 5.0, 10.0)),
+        ("Q", (9.0, 5.5, 12.5), (13.5, 9.0, 18.0)),
+    ]);
     let a = report::estimator_agreement(&d.piece_values);
     assert!(a.pieces.iter().all(|p| !p.disagree && p.beyond_quarter), "{a:?}");
     assert!(a.scale.as_ref().is_some_and(|k| k.low > 1.0 && k.p_value > 0.5), "{a:?}");
@@ -775,14 +777,11 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
     );
     // Only the queen apart, with no common factor: too little data to tell, and which
     // estimator's games would narrow it.
-    d.piece_values = vec![
-        value("N", "regression-logistic", 3.0, 2.0, 4.0),
-        value("N", "imbalance-lsq", 3.0, 2.5, 3.5),
-        value("R", "regression-logistic", 5.0, 3.0, 7.0),
-        value("R", "imbalance-lsq", 5.0, 4.2, 5.8),
-        value("Q", "regression-logistic", 9.0, 5.0, 13.0),
-        value("Q", "imbalance-lsq", 12.0, 10.5, 13.5),
-    ];
+    d.piece_values = both(&[
+        ("N", (3.0, 2.0, 4.0), (3.0, 2.5, 3.5)),
+        ("R", (5.0, 3.0, 7.0), (5.0, 4.2, 5.8)),
+        ("Q", (9.0, 5.0, 13.0), (12.0, 10.5, 13.5)),
+    ]);
     let md = report::render_markdown(&d);
     assert!(md.contains("more than 1.25 times apart for Q (Queen).**"), "{md}");
     assert!(!md.contains("Why: one factor"), "{md}");
