@@ -18,6 +18,7 @@ fn tiny_config(variant: &str, name: &str) -> ReportConfig {
         shard: None,
         balance_pairs: None,
         nodes: None,
+        studies: vec![],
     }
 }
 
@@ -201,7 +202,7 @@ fn report_numbers_match_raw_games_and_files() {
     let all = out.with_extension("all");
     std::fs::create_dir_all(all.join("hangars")).unwrap();
     std::fs::copy(out.join("report.json"), all.join("hangars/report.json")).unwrap();
-    assert_eq!(report::summary(&all), Ok(1));
+    assert_eq!(report::summary(&all, &[]), Ok(1));
     let summary = std::fs::read_to_string(all.join("summary.md")).unwrap();
     for b in &data.balance {
         let row = format!(
@@ -627,7 +628,7 @@ fn the_summary_has_verdicts_and_the_bomber_in_every_setting() {
         std::fs::create_dir_all(dir.join(&d.variant)).unwrap();
         std::fs::write(dir.join(&d.variant).join("report.json"), serde_json::to_string(d).unwrap()).unwrap();
     }
-    assert_eq!(report::summary(&dir), Ok(reports.len()));
+    assert_eq!(report::summary(&dir, &[]), Ok(reports.len()));
     let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert_verdicts_and_glossary("summary", &md);
     // Flying Bomber against Rook: one verdict per estimate, in each game's rules and with each option.
@@ -797,7 +798,7 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
     let dir = std::env::temp_dir().join(format!("fairylab-quarter-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("one")).unwrap();
     std::fs::write(dir.join("one/report.json"), serde_json::to_string(&d).unwrap()).unwrap();
-    assert_eq!(report::summary(&dir), Ok(1));
+    assert_eq!(report::summary(&dir, &[]), Ok(1));
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(summary.contains("agree within their errors (log-ratio test) for 3 of 3 pieces"), "{summary}");
     assert!(summary.contains(&format!("explained on its report's page: Q (Queen) in {} (1.33)", d.title)), "{summary}");

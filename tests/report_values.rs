@@ -18,6 +18,7 @@ fn tiny(variant: &str, name: &str) -> (std::path::PathBuf, ReportData) {
         shard: None,
         balance_pairs: None,
         nodes: None,
+        studies: vec![],
     };
     (out, report::run(&cfg).unwrap())
 }
@@ -370,6 +371,7 @@ fn shards_of_a_bomber_report_merge_into_its_local_prices_and_sensitivity() {
             shard,
             balance_pairs: None,
             nodes: None,
+            studies: vec![],
         }
     };
     let whole_cfg = config("shard-whole", None);

@@ -420,6 +420,11 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
     )
     .unwrap();
     run_ok(&["experiment", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet", "--concurrency", "2"]);
+    // The file it ran lies beside the table, so the table kept as a study says what it measured.
+    assert_eq!(std::fs::read_to_string(out.join("experiment.toml")).unwrap(), std::fs::read_to_string(&file).unwrap());
+    // One comparison values no single piece: the table is no study of the estimators.
+    let e = fairylab::report::study::Study::read(&out.join("values.csv")).unwrap_err();
+    assert!(e.0.contains("no piece has both"), "{e}");
     let rows = read_table(&out);
     for opts in ["", "immediate-landing"] {
         let of = |piece: &str, method: &str| {

@@ -37,12 +37,21 @@ pub struct ReportArgs {
     /// writing each report's pages and tables again from its report.json.
     #[arg(long)]
     pub all: bool,
+    /// A value table of an experiment on the same variant (its `fairylab.csv` or a
+    /// `values.csv`), shown on the page as evidence; repeatable. Kept in report.json, so
+    /// later runs keep it. With --all each goes to the reports of its variant and options.
+    #[arg(long)]
+    pub study: Vec<PathBuf>,
 }
 
 pub fn run(a: &ReportArgs) -> Result<(), Error> {
+    let mut studies = vec![];
+    for p in &a.study {
+        studies.extend(report::study::Study::read(p)?);
+    }
     if a.all {
         let root = a.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
-        let n = report::summary(&root)?;
+        let n = report::summary(&root, &studies)?;
         println!("summary of {n} reports: {}", root.join("summary.html").display());
         return Ok(());
     }
@@ -62,6 +71,7 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         shard: a.run.shard()?,
         balance_pairs: a.pairs.clone(),
         nodes: a.nodes.clone(),
+        studies,
     };
     let budget_runs = cfg.nodes().len();
     if let Some(p) = &a.pairs {

@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// JSON has no NaN or infinity: serde_json writes them as `null`, read back as NaN.
-pub fn nan_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
-}
+pub use crate::values::support::missing_as_nan as nan_if_null;
 
 /// Equal when every field is equal or both are NaN (NaN stands for "not enough data", and
 /// two figures that both lack data are the same record).

@@ -8,6 +8,7 @@ pub mod matrix;
 pub mod names;
 pub mod published;
 mod render;
+pub mod study;
 mod value_text;
 pub use render::{
     cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
@@ -313,6 +314,9 @@ pub struct ReportData {
     /// derived like `agreement`.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub published: Option<published::PublishedCheck>,
+    /// Experiments on the same variant attached as evidence (`report --study`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub studies: Vec<study::Study>,
 }
 
 impl ReportData {
@@ -341,6 +345,9 @@ pub struct ReportConfig {
     /// Node budgets per move instead of the budget's: the balance runs play at each, and
     /// everything else at the first.
     pub nodes: Option<Vec<u64>>,
+    /// Value tables of experiments on the same variant, shown as evidence (kept with those
+    /// an earlier report.json in `out` holds).
+    pub studies: Vec<study::Study>,
 }
 
 impl ReportConfig {
@@ -433,7 +440,19 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         sensitivity: vec![],
         agreement: None,
         published: None,
+        studies: study::kept(&cfg.out),
     };
+    let others = study::attach(&mut data, &cfg.studies);
+    if let Some(s) = others.iter().find(|s| !data.studies.iter().any(|a| a.source == s.source)) {
+        return Err(Error(format!(
+            "--study {}: the study is of {} ({}), the report of {} ({})",
+            s.source,
+            s.variant,
+            if s.options.is_empty() { "no options".into() } else { s.options.join(", ") },
+            data.variant,
+            if data.options.is_empty() { "no options".into() } else { data.options.join(", ") }
+        )));
+    }
     balance(variant, cfg, &runs, &mut data)?;
     data.option_effects = option_effects(variant, cfg, &runs)?;
     if let Some(matrix) = setup_matrix(variant, cfg, &runs)? {
@@ -728,17 +747,33 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
 /// tables are written again from its report.json first, so that every page follows the
 /// current renderer (a report made by an older fairylab gets today's wording and charts
 /// without replaying its games).
-pub fn summary(root: &Path) -> Result<usize, Error> {
+pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, Error> {
     let mut reports = vec![];
     let entries = std::fs::read_dir(root).map_err(|e| Error(format!("cannot read {}: {e}", root.display())))?;
+    // A table may hold several option sets; it is refused only when none of them has a report.
+    let mut used: Vec<(&str, bool)> = studies.iter().map(|s| (s.source.as_str(), false)).collect();
     for e in entries.flatten() {
         let p = e.path().join("report.json");
         if let Ok(text) = std::fs::read_to_string(&p) {
             let mut d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            for (i, s) in studies.iter().enumerate() {
+                used[i].1 |= s.matches(&d);
+            }
+            study::attach(&mut d, studies);
             d.derive();
             write(&e.path(), &d)?;
             reports.push((e.file_name().to_string_lossy().into_owned(), d));
         }
+    }
+    if let Some(i) = used.iter().position(|(source, _)| !used.iter().any(|(s, u)| s == source && *u)) {
+        let s = &studies[i];
+        return Err(Error(format!(
+            "--study {}: no report under {} is of {} ({}); the other reports were written",
+            s.source,
+            root.display(),
+            s.variant,
+            if s.options.is_empty() { "no options".into() } else { s.options.join(", ") }
+        )));
     }
     reports.sort_by(|(_, a), (_, b)| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
     let (folders, reports): (Vec<String>, Vec<ReportData>) = reports.into_iter().unzip();

@@ -87,7 +87,26 @@ pub fn check(d: &ReportData) -> Option<PublishedCheck> {
         return None;
     }
     let balance = d.balance.iter().map(|b| balance_check(b, &figures)).collect();
-    let values = d.piece_values.iter().filter_map(|v| value_check(v, &figures)).collect();
+    let estimate = |m: &str| m.starts_with("regression") || m == "imbalance-lsq";
+    let mut values: Vec<ValueCheck> =
+        d.piece_values.iter().filter(|v| estimate(&v.method)).filter_map(|v| value_check(v, &figures)).collect();
+    // The studies attached as evidence, each estimator under the study's name.
+    for st in &d.studies {
+        let own =
+            |m: &str| m.starts_with("regression-logistic") || m == "imbalance-lsq" || m == "imbalance-bracket-lsq";
+        for r in st.rows.iter().filter(|r| r.unit == "pawns" && own(&r.method)) {
+            let v = PieceValue {
+                piece: r.piece.clone(),
+                value: r.value,
+                low: r.ci_low,
+                high: r.ci_high,
+                support: r.support,
+                method: format!("{} · {}", st.name, r.method),
+                games: r.games,
+            };
+            values.extend(value_check(&v, &figures));
+        }
+    }
     Some(PublishedCheck { figures, balance, values })
 }
 
@@ -111,7 +130,7 @@ fn balance_check(b: &Balance, figures: &Published) -> BalanceCheck {
 
 fn value_check(v: &PieceValue, figures: &Published) -> Option<ValueCheck> {
     let published: Vec<f64> = figures.values.iter().filter_map(|s| s.pieces.get(&v.piece).copied()).collect();
-    if published.is_empty() || !(v.method.starts_with("regression") || v.method == "imbalance-lsq") {
+    if published.is_empty() {
         return None;
     }
     let low = published.iter().copied().fold(f64::INFINITY, f64::min);
@@ -140,7 +159,11 @@ pub fn markdown(d: &ReportData, names: &Names) -> String {
     let mut found: Vec<String> = c.balance.iter().map(|b| balance_verdict(b, c)).collect();
     found.extend(values_verdicts(c, names));
     s += &super::render::verdicts(found);
-    s += "The variant file lists figures from the literature; this engine's self-play is set beside them, so a reader can judge how far the report's other figures can be trusted.\n\n";
+    s += "The variant file lists figures from the literature; this engine's self-play is set beside them, so a reader can judge how far the report's other figures can be trusted.";
+    if c.values.iter().any(|v| v.method.contains(" · ")) {
+        s += " Piece values named `study · method` come from the value studies attached to this report, each with the player and starts its section names.";
+    }
+    s += "\n\n";
     if !c.figures.balance.is_empty() {
         s += &balance_md(c);
     }

@@ -107,6 +107,7 @@ pub fn markdown(d: &ReportData) -> String {
         balance_md,
         shape_md,
         piece_values_md,
+        super::study::markdown,
         super::published::markdown,
         replacements_md,
         options_md,

@@ -162,6 +162,10 @@ pub(super) fn piece_values_md(d: &ReportData, names: &Names) -> String {
                         wider_estimator(&test, &find),
                         phase_evidence(d, test.scale.as_ref())
                     );
+                    if !d.studies.is_empty() {
+                        s.pop();
+                        s += " The value studies below measure the two estimators with more games.\n";
+                    }
                 }
             }
             let unvalued: Vec<String> = pieces
@@ -218,27 +222,43 @@ fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale
         format!("the regression refitted on the positions with at least {} of the start position's pieces", x.other);
     let refit_scale = compare(&pairs).scale;
     match refit_scale {
-        Some(r) if !missing => {
-            let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
-            let closer = r.factor.ln().abs() < k.factor.ln().abs();
-            let verdict = if includes(1.0, k.low, k.high) {
-                // No gap to account for: the refit is context, not a verdict on the phase.
-                "neither factor differs from 1 beyond its errors"
-            } else if closer && includes(1.0, r.low, r.high) && !includes(k.factor, r.low, r.high) {
-                "closer to 1, consistent with it and clear of the report's factor, so the phase accounts for the gap"
-            } else if closer && includes(1.0, r.low, r.high) {
-                "closer to 1 and consistent with it, so the phase may account for the gap (the refit's interval also holds the report's factor)"
-            } else if closer {
-                "closer to 1, so the phase accounts for part of the gap"
-            } else {
-                "no closer to 1, so the phase does not account for the gap"
-            };
-            format!(
-                " Against {refit} (nearer the matches' material), the factor is {:.2} [{:.2}, {:.2}] instead of {:.2}: {verdict}.",
-                r.factor, r.low, r.high, k.factor
-            )
-        }
+        Some(r) if !missing => format!(
+            " Against {refit} (nearer the matches' material), the factor is {:.2} [{:.2}, {:.2}] instead of {:.2}: {}.",
+            r.factor,
+            r.low,
+            r.high,
+            k.factor,
+            phase_verdict(k, &r, "the report's")
+        ),
+        _ if super::study::any_refit(d) => format!(
+            " {} has {NOT_ENOUGH} in this report to test that; the value studies below test it with more games.",
+            verdict::capitalise(&refit)
+        ),
         _ => format!(" {} has {NOT_ENOUGH} in this report to test that.", verdict::capitalise(&refit)),
+    }
+}
+
+/// Whether the phase accounts for a unit gap: the factor `main` of a regression over the
+/// whole game against `refit`, that of the regression refitted on the fuller board;
+/// `whose` names the main factor's source ("the report's").
+pub(super) fn phase_verdict(
+    main: &crate::values::agreement::Scale,
+    refit: &crate::values::agreement::Scale,
+    whose: &str,
+) -> String {
+    let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
+    let closer = refit.factor.ln().abs() < main.factor.ln().abs();
+    if includes(1.0, main.low, main.high) {
+        // No gap to account for: the refit is context, not a verdict on the phase.
+        "neither factor differs from 1 beyond its errors".into()
+    } else if closer && includes(1.0, refit.low, refit.high) && !includes(main.factor, refit.low, refit.high) {
+        format!("closer to 1, consistent with it and clear of {whose} factor, so the phase accounts for the gap")
+    } else if closer && includes(1.0, refit.low, refit.high) {
+        format!("closer to 1 and consistent with it, so the phase may account for the gap (the refit's interval also holds {whose} factor)")
+    } else if closer {
+        "closer to 1, so the phase accounts for part of the gap".into()
+    } else {
+        "no closer to 1, so the phase does not account for the gap".into()
     }
 }
 

@@ -41,6 +41,10 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Experiment {
+    /// The file's text, written beside the table it makes (`experiment.toml`), so a table
+    /// kept as a study carries what it measured.
+    #[serde(skip)]
+    pub source: String,
     pub name: String,
     #[serde(default)]
     pub description: String,
@@ -262,6 +266,10 @@ fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
     out
 }
 
+/// How the copy of an experiment file written beside its table records the command
+/// line's overrides, one per line at the top.
+pub const PLAYED_WITH: &str = "# played with ";
+
 /// What a phase refit adds to its regression's method name (`regression-logistic-min-pieces-0.75`).
 const PHASE: &str = "-min-pieces-";
 
@@ -269,13 +277,14 @@ impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
     /// variants, options, pieces and impossible budgets are errors before anything runs.
     pub fn parse(text: &str, origin: &str) -> Result<Experiment, String> {
-        let e: Experiment = toml::from_str(text).map_err(|err| {
+        let mut e: Experiment = toml::from_str(text).map_err(|err| {
             let line = err.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
             match line {
                 Some(l) => format!("{origin}: line {l}: {}", err.message()),
                 None => format!("{origin}: {}", err.message()),
             }
         })?;
+        e.source = text.to_string();
         let fail = |m: String| Err(format!("{origin}: {m}"));
         if e.nodes == 0 {
             return fail("nodes must be positive".into());
@@ -509,7 +518,21 @@ impl Experiment {
             return Ok(vec![]);
         }
         table::write(&out, &rows)?;
-        note(format!("wrote {} and {}", out.join("values.csv").display(), out.join("values.json").display()));
+        let mut source = String::new();
+        if let Some(x) = o.scale {
+            source += &format!("{}--scale {x}\n", PLAYED_WITH);
+        }
+        if let Some(x) = &o.engine {
+            source += &format!("{}--engine \"{x}\"\n", PLAYED_WITH);
+        }
+        let path = out.join("experiment.toml");
+        std::fs::write(&path, source + &self.source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        note(format!(
+            "wrote {}, {} and {}",
+            out.join("values.csv").display(),
+            out.join("values.json").display(),
+            path.display()
+        ));
         Ok(rows)
     }
 }

@@ -26,6 +26,12 @@ impl Support {
 /// What every page prints in place of an unsupported figure.
 pub const NOT_ENOUGH: &str = "not enough data";
 
+/// Reads a missing figure (null in JSON, empty in CSV) back as NaN: the inverse of
+/// [`nan_as_missing`].
+pub fn missing_as_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
+}
+
 /// Serializes NaN as a missing field (empty in CSV, null in JSON) rather than the text `NaN`.
 pub fn nan_as_missing<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     if x.is_nan() {

@@ -8,13 +8,13 @@
 use super::imbalance::combine::Combined;
 use super::imbalance::ImbalanceResult;
 use super::regression::Regression;
-use super::support::{nan_as_missing, Support, NOT_ENOUGH};
-use serde::Serialize;
+use super::support::{missing_as_nan, nan_as_missing, Support, NOT_ENOUGH};
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ValueRow {
     pub variant: String,
     /// Variant options, joined by `+` (empty: none).
@@ -23,11 +23,11 @@ pub struct ValueRow {
     /// (`white`, `side-to-move`, `elo-per-pawn`).
     pub piece: String,
     /// Without support the three figures are NaN, written as empty (CSV) or null (JSON).
-    #[serde(serialize_with = "nan_as_missing")]
+    #[serde(serialize_with = "nan_as_missing", deserialize_with = "missing_as_nan")]
     pub value: f64,
-    #[serde(serialize_with = "nan_as_missing")]
+    #[serde(serialize_with = "nan_as_missing", deserialize_with = "missing_as_nan")]
     pub ci_low: f64,
-    #[serde(serialize_with = "nan_as_missing")]
+    #[serde(serialize_with = "nan_as_missing", deserialize_with = "missing_as_nan")]
     pub ci_high: f64,
     /// `supported`, or `not-enough-data` (the note says why).
     pub support: Support,
@@ -292,6 +292,32 @@ pub fn write(dir: &Path, rows: &[ValueRow]) -> Result<(), String> {
     let json_path = dir.join("values.json");
     let text = serde_json::to_string_pretty(rows).map_err(|e| e.to_string())?;
     std::fs::write(&json_path, text + "\n").map_err(|e| format!("cannot write {}: {e}", json_path.display()))
+}
+
+/// Reads a `values.csv` (or any table with its columns, such as an experiment's): every
+/// row, or an error naming the file and the first row that is not a value row (a truncated
+/// or foreign file).
+pub fn read(path: &Path) -> Result<Vec<ValueRow>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Every row the table writer writes ends with a line break; a last row without one
+    // was cut off, possibly inside its last field, where the CSV reader cannot tell.
+    if !text.is_empty() && !text.ends_with('\n') {
+        return Err(format!(
+            "{}: line {} is cut off (no line break at the end of the file)",
+            path.display(),
+            text.lines().count()
+        ));
+    }
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let mut rows = vec![];
+    for (i, row) in r.deserialize::<ValueRow>().enumerate() {
+        // Row numbers count the header as line 1, as an editor shows them.
+        rows.push(row.map_err(|e| format!("{}: line {} is not a value-table row: {e}", path.display(), i + 2))?);
+    }
+    if rows.is_empty() {
+        return Err(format!("{}: no value rows (an empty or header-only table)", path.display()));
+    }
+    Ok(rows)
 }
 
 /// The table as aligned text.
