@@ -280,10 +280,47 @@ fn experiment_file_errors_name_the_problem() {
         (&good.replace("nodes = 100", "nodes = 100\nplayer = \"name=x\""), "player"),
         ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nphase_min_pieces = 0.5\n", "phase_min_pieces"),
         ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nphase_min_pieces = 1.5\n", "phase_min_pieces"),
+        ("name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 10\n[regress]\ngames = 4\nall_setups = true\n", "no setup choices"),
     ];
     for (text, needle) in cases {
         let e = Experiment::parse(text, "t.toml").expect_err(text);
         assert!(e.contains(needle) && e.starts_with("t.toml"), "'{e}' should name '{needle}' and the file");
+    }
+}
+
+/// `all_setups` starts the regression's games from every pair of setup choices, so the
+/// pieces only other setups hold (Bland's Knight and Modern War Machine) are on the board.
+#[test]
+fn experiment_regression_can_start_from_every_setup() {
+    for all in [false, true] {
+        let out = dir(&format!("setups-{all}"));
+        let file = out.with_extension("toml");
+        std::fs::write(
+            &file,
+            format!(
+                "name = \"s\"\nvariant = \"bland-chess-46\"\nseed = 2\nnodes = 60\n[regress]\ngames = 18\n\
+                 bootstrap = 10\nimbalance_fraction = 0.0\nall_setups = {all}\n"
+            ),
+        )
+        .unwrap();
+        run_ok(&[
+            "experiment",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+            "--concurrency",
+            "2",
+        ]);
+        let games = read_games(&out.join("default/regress")).unwrap();
+        assert_eq!(games.len(), 18);
+        let other =
+            games.iter().filter(|g| (g.white_material.clone() + &g.black_material).contains(['M', 'N'])).count();
+        if all {
+            assert!(other > 0, "no game started from a Knight or Modern War Machine setup");
+        } else {
+            assert_eq!(other, 0, "the default setup holds War Machines only");
+        }
     }
 }
 

@@ -164,6 +164,10 @@ pub struct RegressSection {
     /// they look at the same phase.
     #[serde(default)]
     pub phase_min_pieces: Option<f64>,
+    /// Start the regression's games from every combination of the players' setup choices
+    /// (Bland Chess 46), so the pieces only other setups hold get values too.
+    #[serde(default)]
+    pub all_setups: bool,
 }
 
 fn default_models() -> Vec<String> {
@@ -335,6 +339,9 @@ impl Experiment {
                 if !(0.0..=1.0).contains(&r.min_pieces) {
                     return fail(format!("[regress] min_pieces {} must lie between 0 and 1", r.min_pieces));
                 }
+                if r.all_setups && v.setup_choices().is_empty() {
+                    return fail(format!("[regress] all_setups: {} has no setup choices", v.name()));
+                }
                 if let Some(mp) = r.phase_min_pieces {
                     if !(0.0..=1.0).contains(&mp) || mp == r.min_pieces {
                         return fail(format!(
@@ -465,7 +472,7 @@ impl Experiment {
                     games: scaled(rg.games),
                     imbalance_fraction: rg.imbalance_fraction,
                     jitter: rg.jitter,
-                    fens: vec![],
+                    fens: if rg.all_setups { study::setup_fens(variant).map_err(|e| e.0)? } else { vec![] },
                 };
                 corpus::generate_with(&cs, player.as_ref())?;
                 if o.shard.is_some() {

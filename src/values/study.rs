@@ -148,7 +148,7 @@ fn options_label(options: &[String]) -> String {
 }
 
 /// Every combination of White's and Black's setup choices as a start FEN.
-fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
+pub(super) fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
     let choices = variant.setup_choices();
     if choices.is_empty() {
         return Err(Error(format!("--all-setups: {} has no setup choices", variant.name())));
