@@ -164,12 +164,13 @@ struct Comparison {
 }
 
 const IMBALANCE_METHODS: [&str; 2] = ["imbalance-lsq", "imbalance-bracket-lsq"];
-const REFIT: &str = "-min-pieces-";
+/// What a phase refit adds to its regression's method name.
+const REFIT: &str = crate::values::experiment::PHASE;
 
 fn comparisons(rows: &[ValueRow]) -> Vec<Comparison> {
     let mut regressions: Vec<&str> =
         rows.iter().map(|r| r.method.as_str()).filter(|m| m.starts_with("regression-")).collect();
-    regressions.dedup();
+    // The main fit first, then its refits.
     regressions.sort_by_key(|m| (m.contains(REFIT), *m));
     regressions.dedup();
     let mut out = vec![];
@@ -228,7 +229,7 @@ pub(super) fn markdown(d: &ReportData, names: &Names) -> String {
             .collect(),
     );
     s += &String::from(
-        "Experiments on this variant with more games than this report, attached as evidence (`fairylab report --study FILE`). Their games are not this report's; the folder of each names the experiment that made it (`configs/experiments/<name>.toml`, written up in `data/studies/README.md` for the shipped ones).\n",
+        "Experiments on this variant, attached as evidence (`fairylab report --study FILE`). Their games are not this report's; the folder of each names the experiment that made it (`configs/experiments/<name>.toml`, written up in `data/studies/README.md` for the shipped ones).\n",
     );
     for study in &d.studies {
         s += &one(d, study, names);

@@ -182,7 +182,7 @@ fn summary_agreement(reports: &[ReportData]) -> String {
     }
     let studies: Vec<String> = reports.iter().flat_map(super::study::summary_lines).collect();
     if !studies.is_empty() {
-        s += "Value studies attached to the reports as evidence (more games than a report; details on its page):\n\n";
+        s += "Value studies attached to the reports as evidence (details on each report's page):\n\n";
         s += &studies.iter().map(|l| format!("* {l}.\n")).collect::<String>();
         s += "\n";
     }

@@ -275,7 +275,7 @@ fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
 pub const PLAYED_WITH: &str = "# played with ";
 
 /// What a phase refit adds to its regression's method name (`regression-logistic-min-pieces-0.75`).
-const PHASE: &str = "-min-pieces-";
+pub const PHASE: &str = "-min-pieces-";
 
 impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
