@@ -218,6 +218,7 @@ fn shipped_experiment_files_parse() {
     assert_eq!(
         names,
         [
+            "bland-chess-46-values",
             "bomber-vs-rook-grand",
             "bomber-vs-rook-hangars",
             "chess-values",
@@ -225,6 +226,7 @@ fn shipped_experiment_files_parse() {
             "chess-values-external",
             "chess-values-middlegame",
             "flying-bombers-grand-values-middlegame",
+            "flying-bombers-hangars-values-bracketed",
             "flying-bombers-hangars-values-middlegame"
         ]
     );
@@ -232,6 +234,7 @@ fn shipped_experiment_files_parse() {
     for name in [
         "chess-values-middlegame",
         "flying-bombers-grand-values-middlegame",
+        "flying-bombers-hangars-values-bracketed",
         "flying-bombers-hangars-values-middlegame",
     ] {
         let e = Experiment::load(&root.join(format!("{name}.toml"))).unwrap();
@@ -242,7 +245,16 @@ fn shipped_experiment_files_parse() {
     }
     // The middlegame study's starts ship with the repository and are checked at load.
     let middlegame = Experiment::load(&root.join("chess-values-middlegame.toml")).unwrap().imbalance.unwrap();
-    assert_eq!((middlegame.random_plies, middlegame.calibration.as_str()), (0, "P"));
+    assert_eq!((middlegame.random_plies, middlegame.calibration.as_deref()), (0, Some("P")));
+    // A file that names no calibration gets the variant's default, as the report does: the
+    // f-pawn on 8 files, the two central pawns elsewhere (Bland's f-pawn stands by holes).
+    let bland = Experiment::load(&root.join("bland-chess-46-values.toml")).unwrap().imbalance.unwrap();
+    assert_eq!(bland.calibration, None);
+    assert_eq!(bland.calibration_for(Variant::load("bland-chess-46", &[]).unwrap()), "cd");
+    let text =
+        "name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 100\n[imbalance]\ncompare = [\"N=B\"]\nmax_games = 4\n";
+    let chess = Experiment::parse(text, "t.toml").unwrap().imbalance.unwrap();
+    assert_eq!(chess.calibration_for(Variant::load("chess", &[]).unwrap()), "f");
     let mut broken = std::fs::read_to_string(root.join("chess-values-middlegame.toml")).unwrap();
     broken = broken.replace("data/starts/chess-middlegames.epd", "data/starts/missing.epd");
     let e = Experiment::parse(&broken, "m.toml").unwrap_err();

@@ -87,9 +87,13 @@ fn default_resign() -> i32 {
 fn yes() -> bool {
     true
 }
-fn calibration_file() -> String {
-    "f".into()
+impl ImbalanceSection {
+    /// The calibration pawns named, or the variant's default.
+    pub fn calibration_for(&self, variant: Variant) -> String {
+        self.calibration.clone().unwrap_or_else(|| default_calibration(variant))
+    }
 }
+
 fn default_plies() -> u32 {
     8
 }
@@ -108,9 +112,10 @@ pub struct ImbalanceSection {
     #[serde(default)]
     pub precision: Option<f64>,
     /// The calibration pawns: file letters (`f`, `ef`) or squares (`f2=f7`); see
-    /// [`calibration_squares`].
-    #[serde(default = "calibration_file")]
-    pub calibration: String,
+    /// [`calibration_squares`]. Absent: the variant's [`default_calibration`], as the
+    /// report and `values imbalance` use (the f-pawn only on 8-file boards).
+    #[serde(default)]
+    pub calibration: Option<String>,
     #[serde(default = "default_plies")]
     pub random_plies: u32,
     #[serde(default = "yes")]
@@ -311,7 +316,7 @@ impl Experiment {
                 for c in &im.compare {
                     Comparison::parse(c, &p).map_err(|err| format!("{origin}: {err}"))?;
                 }
-                calibration_squares(v, &im.calibration).map_err(|err| format!("{origin}: {err}"))?;
+                calibration_squares(v, &im.calibration_for(v)).map_err(|err| format!("{origin}: {err}"))?;
                 if im.max_games < 2 || im.batch_pairs == 0 {
                     return fail("[imbalance] max_games must be at least 2 and batch_pairs positive".into());
                 }
@@ -430,7 +435,7 @@ impl Experiment {
                         shard: o.shard,
                     },
                     comparisons,
-                    calibration: calibration_squares(variant, &im.calibration)?,
+                    calibration: calibration_squares(variant, &im.calibration_for(variant))?,
                     max_pairs: scaled(im.max_games) / 2,
                     batch_pairs: im.batch_pairs,
                     min_pairs: im.min_pairs.min(scaled(im.max_games) / 2),
