@@ -148,12 +148,31 @@ fn a_study_is_shown_beside_the_report_and_kept_in_its_json() {
 #[test]
 fn a_study_whose_phase_refit_keeps_the_gap_says_so() {
     let root = scratch("kept-gap");
-    let path = write_study(&root, 1.3, 1.32);
-    let mut d = grand_chess_report();
-    report::study::attach(&mut d, &Study::read(&path).unwrap());
-    let md = report::render_markdown(&d);
+    let verdict = |refit: f64| {
+        let path = write_study(&root, 1.3, refit);
+        let mut d = grand_chess_report();
+        report::study::attach(&mut d, &Study::read(&path).unwrap());
+        report::render_markdown(&d)
+    };
+    // Further from 1 than the main fit.
+    let md = verdict(1.45);
     assert!(
-        md.contains("≥ 0.75 of the pieces 1.32 [") && md.contains("so the phase does not account for the gap"),
+        md.contains("≥ 0.75 of the pieces 1.45 [") && md.contains("no closer to 1, so the phase does not account"),
+        "{md}"
+    );
+    // Nearer 1, but by less than the main factor's errors: no phase effect shown either.
+    let md = verdict(1.27);
+    assert!(
+        md.contains("≥ 0.75 of the pieces 1.27 [")
+            && md.contains(
+                "within the interval of the study's factor and still away from 1, so the phase does not account"
+            ),
+        "{md}"
+    );
+    // Nearer 1 by more than its errors, yet still away from it: part of the gap.
+    let md = verdict(1.12);
+    assert!(
+        md.contains("≥ 0.75 of the pieces 1.12 [") && md.contains("so the phase accounts for part of the gap"),
         "{md}"
     );
     std::fs::remove_dir_all(&root).unwrap();

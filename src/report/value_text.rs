@@ -255,6 +255,11 @@ pub(super) fn phase_verdict(
         format!("closer to 1, consistent with it and clear of {whose} factor, so the phase accounts for the gap")
     } else if closer && includes(1.0, refit.low, refit.high) {
         format!("closer to 1 and consistent with it, so the phase may account for the gap (the refit's interval also holds {whose} factor)")
+    } else if includes(refit.factor, main.low, main.high) {
+        // A refit that moves the factor by less than its errors has not shown a phase effect.
+        format!(
+            "within the interval of {whose} factor and still away from 1, so the phase does not account for the gap"
+        )
     } else if closer {
         "closer to 1, so the phase accounts for part of the gap".into()
     } else {
