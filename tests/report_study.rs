@@ -127,7 +127,8 @@ fn a_study_is_shown_beside_the_report_and_kept_in_its_json() {
     );
     let page = std::fs::read_to_string(reports.join("grand/report.md")).unwrap();
     assert!(page.contains("### grand-middlegame"), "the study was not kept");
-    assert_eq!(report::study::kept(&reports.join("grand")), studies);
+    assert_eq!(report::study::kept(&reports.join("grand")), Ok(studies.clone()));
+    assert_eq!(report::study::kept(&root.join("no-report-here")), Ok(vec![]));
 
     // A study of a variant no report is of is refused, after the others are written.
     let chess = root.join("chess");
@@ -231,5 +232,19 @@ fn the_command_line_refuses_a_study_of_another_variant_before_playing() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("the study is of flying-bombers-grand (no options), the report of chess"), "{err}");
     assert!(!out.join("runs").exists(), "games were played before the study was checked");
+
+    // An earlier report.json whose studies do not parse stops the run, naming the file,
+    // instead of dropping them from the page written next.
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("report.json"), r#"{"variant": "chess", "studies": [{"name": 3}]}"#).unwrap();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_fairylab"))
+        .args(["report", "--variant", "chess", "--budget", "tiny", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("report.json") && err.contains("mend the file, or delete it"), "{err}");
+    assert!(!out.join("runs").exists(), "games were played before report.json was checked");
     std::fs::remove_dir_all(&root).unwrap();
 }

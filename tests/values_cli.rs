@@ -225,6 +225,7 @@ fn shipped_experiment_files_parse() {
             "chess-values-bracketed",
             "chess-values-external",
             "chess-values-middlegame",
+            "chess-values-redundant",
             "flying-bombers-grand-values-middlegame",
             "flying-bombers-hangars-values-bracketed",
             "flying-bombers-hangars-values-middlegame"
@@ -243,6 +244,14 @@ fn shipped_experiment_files_parse() {
         // ...and compares them with the regression on the material those positions hold.
         assert_eq!(e.regress.unwrap().phase_min_pieces, Some(0.75), "{name}");
     }
+    // The redundant chess study has at least three more comparisons than unknowns (the
+    // pawn is the unit), so its chain's additivity is tested.
+    let redundant = Experiment::load(&root.join("chess-values-redundant.toml")).unwrap().imbalance.unwrap();
+    let mut unknowns: Vec<char> =
+        redundant.compare.iter().flat_map(|c| c.chars()).filter(|c| c.is_ascii_uppercase() && *c != 'P').collect();
+    unknowns.sort();
+    unknowns.dedup();
+    assert!(redundant.compare.len() >= unknowns.len() + 3, "{:?} for {unknowns:?}", redundant.compare);
     // The middlegame study's starts ship with the repository and are checked at load.
     let middlegame = Experiment::load(&root.join("chess-values-middlegame.toml")).unwrap().imbalance.unwrap();
     assert_eq!((middlegame.random_plies, middlegame.calibration.as_deref()), (0, Some("P")));

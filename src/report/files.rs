@@ -13,7 +13,11 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
     let data = &derived;
     std::fs::create_dir_all(out).map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
     let w = |name: &str, text: String| -> Result<(), Error> {
-        std::fs::write(out.join(name), text).map_err(|e| Error(format!("cannot write {name}: {e}")))
+        // Through a temporary file, so that an interrupted write leaves the old file whole.
+        let part = out.join(format!("{name}.part"));
+        std::fs::write(&part, text)
+            .and_then(|()| std::fs::rename(&part, out.join(name)))
+            .map_err(|e| Error(format!("cannot write {name} in {}: {e}", out.display())))
     };
     w("report.json", serde_json::to_string_pretty(data).map_err(|e| Error(e.to_string()))?)?;
     let mut csv = String::from("label,nodes,games,white_score,white_score_low,white_score_high,white_elo,white_elo_low,white_elo_high,draw_rate,draw_rate_low,draw_rate_high\n");

@@ -442,7 +442,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         sensitivity: vec![],
         agreement: None,
         published: None,
-        studies: study::kept(&cfg.out),
+        studies: study::kept(&cfg.out).map_err(Error)?,
     };
     let others = study::attach(&mut data, &cfg.studies);
     if let Some(s) = others.iter().find(|s| !data.studies.iter().any(|a| a.source == s.source)) {

@@ -148,12 +148,27 @@ pub fn attach<'a>(d: &mut ReportData, studies: &'a [Study]) -> Vec<&'a Study> {
     others
 }
 
-/// The studies kept in an earlier report.json in `dir` (none if it is absent or does not
-/// parse), so that replaying or extending a report does not drop its evidence.
-pub fn kept(dir: &Path) -> Vec<Study> {
-    let Ok(text) = std::fs::read_to_string(dir.join("report.json")) else { return vec![] };
-    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return vec![] };
-    json.get("studies").and_then(|s| serde_json::from_value(s.clone()).ok()).unwrap_or_default()
+/// The studies kept in an earlier report.json in `dir` (none if there is none), so that
+/// replaying or extending a report does not drop its evidence. A report.json that does not
+/// parse is an error rather than a silent loss of the studies it holds.
+pub fn kept(dir: &Path) -> Result<Vec<Study>, String> {
+    let path = dir.join("report.json");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let broken = |e: serde_json::Error| {
+        format!(
+            "{}: {e}; it may hold value studies that this run would drop: mend the file, or delete it (the games under runs/ are kept and replayed)",
+            path.display()
+        )
+    };
+    let json = serde_json::from_str::<serde_json::Value>(&text).map_err(broken)?;
+    match json.get("studies") {
+        Some(s) => serde_json::from_value(s.clone()).map_err(broken),
+        None => Ok(vec![]),
+    }
 }
 
 /// One imbalance method set against one regression method, over the pieces both value.
