@@ -180,6 +180,33 @@ fn a_study_whose_phase_refit_keeps_the_gap_says_so() {
 }
 
 #[test]
+fn a_study_whose_start_fit_closes_the_gap_names_the_cause() {
+    let root = scratch("start-fit");
+    let path = write_study(&root, 1.3, 1.28);
+    // The fit on the games' start material prices the pieces as the matches do.
+    let mut rows = table::read(&path).unwrap();
+    for (piece, regression) in [("N", 4.0), ("B", 6.0), ("R", 10.0), ("F", 11.0), ("Q", 25.0)] {
+        rows.push(row("flying-bombers-grand", piece, "regression-logistic-start", regression * 1.3, 1.1));
+    }
+    table::write(&root, &rows).unwrap();
+    let studies = Study::read(&path).unwrap();
+    let mut d = grand_chess_report();
+    report::study::attach(&mut d, &studies);
+    let md = report::render_markdown(&d);
+    // Not taken for the main fit: the study's factor is still the position fit's.
+    assert!(md.contains("imbalance matches over regression 1.30 ["), "{md}");
+    assert!(
+        md.contains("over regression on the start's material 1.00 [")
+            && md.contains("so what the material goes on to win or lose accounts for the gap"),
+        "{md}"
+    );
+    assert!(md.contains("Priced from the start's material the factor is 1.00 ["), "{md}");
+    // The phase refit, which moved the factor by less than its errors, does not.
+    assert!(md.contains("so the phase does not account for the gap"), "{md}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
 fn bad_study_tables_are_refused_with_the_file_named() {
     let root = scratch("bad");
     let good = write_study(&root, 1.3, 1.0);

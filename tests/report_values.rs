@@ -101,6 +101,7 @@ fn a_tiny_bomber_report_prices_the_headline_locally_and_measures_its_sensitivity
         engine_set: vec![],
         skip_plies: 10,
         min_pieces: 0.75,
+        start: false,
         model: "logistic".into(),
         bootstrap: 1000,
         compare: vec![],
@@ -308,6 +309,7 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
         engine_set: vec![],
         skip_plies: 10,
         min_pieces: 0.5,
+        start: false,
         model: "logistic".into(),
         bootstrap: 1000,
         compare: vec![],
@@ -323,6 +325,7 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
         games: None,
         out: None,
         min_pieces: 0.25,
+        start: false,
         ..req.clone()
     })
     .unwrap();

@@ -474,7 +474,7 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
         "name = \"tiny\"\nvariant = \"flying-bombers-hangars\"\noption_sets = [[], [\"immediate-landing\"]]\n\
          seed = 3\nnodes = 100\n[imbalance]\ncompare = [\"F=R\"]\nmax_games = 4\nbatch_pairs = 2\nmin_pairs = 2\n\
          [regress]\ngames = 60\nbootstrap = 10\nskip_plies = 2\nmin_pieces = 0.0\ninclude_imbalance_games = true\n\
-         phase_min_pieces = 0.6\n",
+         phase_min_pieces = 0.6\nstart_fit = true\n",
     )
     .unwrap();
     run_ok(&["experiment", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet", "--concurrency", "2"]);
@@ -511,6 +511,15 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
         };
         let (all, fuller) = (positions("regression-logistic"), positions("regression-logistic-min-pieces-0.6"));
         assert!(0 < fuller && fuller < all, "{opts}: {fuller} of {all} positions");
+        // The start fit has one observation per distinct game: the material it began with.
+        let start = rows
+            .iter()
+            .find(|r| r["options"] == opts && r["piece"] == "P" && r["method"] == "regression-logistic-start")
+            .unwrap_or_else(|| panic!("{opts}: no start-fit pawn row"));
+        let note = start["note"].as_str().unwrap();
+        let starts: u64 = note.split(" game starts").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
+        let played = read_games(&out.join(dir).join("regress")).unwrap().len() + 4 * 2;
+        assert!(0 < starts && starts as usize <= played && starts < all, "{opts}: {starts} starts");
     }
     assert!(rows.iter().all(|r| r["seed"] == 3 && r["nodes"] == 100 && r["variant"] == "flying-bombers-hangars"));
     assert!(out.join("default/imbalance/F-vs-R/games.csv").exists());

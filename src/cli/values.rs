@@ -128,6 +128,11 @@ pub struct RegressArgs {
     /// (see `values::regression::dataset::Selection`); 0 keeps them.
     #[arg(long, default_value_t = 0.5)]
     pub min_pieces: f64,
+    /// Fit the material each game started with (after any random plies) against its
+    /// result, one observation per game, instead of its positions: material priced by all
+    /// that follows from it, as imbalance matches price it. Rows `regression-MODEL-start`.
+    #[arg(long)]
+    pub start: bool,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
     #[arg(long, default_value = "logistic")]
     pub model: String,
@@ -236,6 +241,7 @@ impl RegressArgs {
             engine_set: self.engine_set.clone(),
             skip_plies: self.skip_plies,
             min_pieces: self.min_pieces,
+            start: self.start,
             model: self.model.clone(),
             bootstrap: self.bootstrap,
             all_setups: self.all_setups,

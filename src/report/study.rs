@@ -6,7 +6,7 @@
 //! verdict, from the study's own rows.
 
 use super::names::Names;
-use super::value_text::phase_verdict;
+use super::value_text::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
 use crate::values::agreement::{self, Agreement};
 use crate::values::table::ValueRow;
@@ -181,12 +181,30 @@ struct Comparison {
 const IMBALANCE_METHODS: [&str; 2] = ["imbalance-lsq", "imbalance-bracket-lsq"];
 /// What a phase refit adds to its regression's method name.
 const REFIT: &str = crate::values::experiment::PHASE;
+/// What the fit on the games' start material adds to its regression's method name.
+const START: &str = crate::values::experiment::START;
+
+/// Whether a regression method is a study's main fit (not a refit testing a cause).
+fn is_main(method: &str) -> bool {
+    !method.contains(REFIT) && !method.ends_with(START)
+}
+
+/// The cause a refit tests, if the method is one.
+fn refit_cause(method: &str) -> Option<&'static str> {
+    if method.contains(REFIT) {
+        Some(PHASE_CAUSE)
+    } else if method.ends_with(START) {
+        Some(START_CAUSE)
+    } else {
+        None
+    }
+}
 
 fn comparisons(rows: &[ValueRow]) -> Vec<Comparison> {
     let mut regressions: Vec<&str> =
         rows.iter().map(|r| r.method.as_str()).filter(|m| m.starts_with("regression-")).collect();
     // The main fit first, then its refits.
-    regressions.sort_by_key(|m| (m.contains(REFIT), *m));
+    regressions.sort_by_key(|m| (!is_main(m), *m));
     regressions.dedup();
     let mut out = vec![];
     for imbalance in IMBALANCE_METHODS {
@@ -207,6 +225,7 @@ fn method_label(method: &str) -> String {
         "imbalance-lsq" => "imbalance matches".into(),
         "imbalance-bracket-lsq" => "imbalance matches, local pawns".into(),
         m => {
+            let (m, start) = m.strip_suffix(START).map_or((m, false), |m| (m, true));
             let (model, share) = m.split_once(REFIT).map_or((m, None), |(model, share)| (model, Some(share)));
             let mut label = match model.strip_prefix("regression-") {
                 Some("logistic") | None => "regression".to_string(),
@@ -214,6 +233,9 @@ fn method_label(method: &str) -> String {
             };
             if let Some(share) = share {
                 label += &format!(", ≥ {share} of the pieces");
+            }
+            if start {
+                label += " on the start's material";
             }
             label
         }
@@ -373,7 +395,7 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
 /// report's unit lies from the study's (their games are independent).
 fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
     use agreement::{Estimate, PiecePair};
-    let main_regression = comparisons(rows).into_iter().map(|c| c.regression).find(|m| !m.contains(REFIT));
+    let main_regression = comparisons(rows).into_iter().map(|c| c.regression).find(|m| is_main(m));
     let mut parts = vec![];
     let mut factors = vec![];
     for (label, ours, theirs) in [
@@ -422,7 +444,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
     // study's own factor, and the step between the two regressions.
     let study_factor = comparisons(rows)
         .into_iter()
-        .find(|c| c.imbalance == "imbalance-lsq" && !c.regression.contains(REFIT))
+        .find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))
         .and_then(|c| c.test.scale)
         .map(|k| k.factor);
     let together = match (factors.as_slice(), study_factor, super::value_text::agreement(&d.piece_values).scale) {
@@ -465,19 +487,20 @@ fn verdicts(comparisons: &[Comparison], names: &Names) -> String {
         } else {
             format!("; beyond their errors for {}", disagree.join(", "))
         };
-        if c.regression.contains(REFIT) {
+        if let Some(cause) = refit_cause(&c.regression) {
             let main = comparisons
                 .iter()
-                .find(|m| m.imbalance == c.imbalance && !m.regression.contains(REFIT))
+                .find(|m| m.imbalance == c.imbalance && is_main(&m.regression))
                 .and_then(|m| m.test.scale.as_ref());
             if let (Some(main), Some(refit)) = (main, c.test.scale.as_ref()) {
                 t += &format!(
-                    ". On the fuller board the factor is {:.2} [{:.2}, {:.2}] instead of {:.2}: {}",
+                    ". {} the factor is {:.2} [{:.2}, {:.2}] instead of {:.2}: {}",
+                    if cause == PHASE_CAUSE { "On the fuller board" } else { "Priced from the start's material" },
                     refit.factor,
                     refit.low,
                     refit.high,
                     main.factor,
-                    phase_verdict(main, refit, "the study's")
+                    gap_verdict(main, refit, "the study's", cause)
                 );
             }
         }
@@ -492,11 +515,12 @@ fn headline(study: &Study) -> Option<String> {
     let comparisons = comparisons(&study.rows);
     let factor =
         |c: &Comparison| c.test.scale.as_ref().map(|k| format!("{:.2} [{:.2}, {:.2}]", k.factor, k.low, k.high));
-    let main = comparisons.iter().find(|c| c.imbalance == "imbalance-lsq" && !c.regression.contains(REFIT))?;
+    let main = comparisons.iter().find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))?;
     let mut line = format!("imbalance matches over regression {}", factor(main)?);
-    for c in comparisons.iter().filter(|c| c.imbalance == "imbalance-lsq" && c.regression.contains(REFIT)) {
+    for c in comparisons.iter().filter(|c| c.imbalance == "imbalance-lsq") {
+        let Some(cause) = refit_cause(&c.regression) else { continue };
         if let (Some(f), Some(m), Some(r)) = (factor(c), main.test.scale.as_ref(), c.test.scale.as_ref()) {
-            line += &format!("; over {} {f}: {}", method_label(&c.regression), phase_verdict(m, r, "the study's"));
+            line += &format!("; over {} {f}: {}", method_label(&c.regression), gap_verdict(m, r, "the study's", cause));
         }
     }
     Some(line)

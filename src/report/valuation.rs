@@ -48,6 +48,7 @@ pub(super) fn piece_values(
         engine_set: vec![],
         skip_plies: 10,
         min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
+        start: false,
         model: "logistic".into(),
         bootstrap: 1000,
         compare: if bomber_game { vec!["F=R".into()] } else { vec![] },

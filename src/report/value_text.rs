@@ -228,7 +228,7 @@ fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale
             r.low,
             r.high,
             k.factor,
-            phase_verdict(k, &r, "the report's")
+            gap_verdict(k, &r, "the report's", PHASE_CAUSE)
         ),
         _ if super::study::any_refit(d) => format!(
             " {} has {NOT_ENOUGH} in this report to test that; the value studies below test it with more games.",
@@ -238,13 +238,19 @@ fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale
     }
 }
 
-/// Whether the phase accounts for a unit gap: the factor `main` of a regression over the
-/// whole game against `refit`, that of the regression refitted on the fuller board;
-/// `whose` names the main factor's source ("the report's").
-pub(super) fn phase_verdict(
+/// The cause a phase refit tests.
+pub(super) const PHASE_CAUSE: &str = "the phase";
+/// The cause the fit on the games' start material tests.
+pub(super) const START_CAUSE: &str = "what the material goes on to win or lose";
+
+/// Whether a cause accounts for a unit gap: the factor `main` of the regression against
+/// `refit`, that of the regression refitted with the cause taken away (`cause`: "the
+/// phase" for the fuller board); `whose` names the main factor's source ("the report's").
+pub(super) fn gap_verdict(
     main: &crate::values::agreement::Scale,
     refit: &crate::values::agreement::Scale,
     whose: &str,
+    cause: &str,
 ) -> String {
     let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
     let closer = refit.factor.ln().abs() < main.factor.ln().abs();
@@ -252,18 +258,16 @@ pub(super) fn phase_verdict(
         // No gap to account for: the refit is context, not a verdict on the phase.
         "neither factor differs from 1 beyond its errors".into()
     } else if closer && includes(1.0, refit.low, refit.high) && !includes(main.factor, refit.low, refit.high) {
-        format!("closer to 1, consistent with it and clear of {whose} factor, so the phase accounts for the gap")
+        format!("closer to 1, consistent with it and clear of {whose} factor, so {cause} accounts for the gap")
     } else if closer && includes(1.0, refit.low, refit.high) {
-        format!("closer to 1 and consistent with it, so the phase may account for the gap (the refit's interval also holds {whose} factor)")
+        format!("closer to 1 and consistent with it, so {cause} may account for the gap (the refit's interval also holds {whose} factor)")
     } else if includes(refit.factor, main.low, main.high) {
         // A refit that moves the factor by less than its errors has not shown a phase effect.
-        format!(
-            "within the interval of {whose} factor and still away from 1, so the phase does not account for the gap"
-        )
+        format!("within the interval of {whose} factor and still away from 1, so {cause} does not account for the gap")
     } else if closer {
-        "closer to 1, so the phase accounts for part of the gap".into()
+        format!("closer to 1, so {cause} accounts for part of the gap")
     } else {
-        "no closer to 1, so the phase does not account for the gap".into()
+        format!("no closer to 1, so {cause} does not account for the gap")
     }
 }
 

@@ -169,6 +169,13 @@ pub struct RegressSection {
     /// they look at the same phase.
     #[serde(default)]
     pub phase_min_pieces: Option<f64>,
+    /// Also fit the material each game started with against its result, one observation
+    /// per game (rows `regression-<model>-start`): material priced by everything that
+    /// follows from it, as the imbalance matches price it, on the same games. Set beside
+    /// the position fit, it tells whether the two estimators differ because one prices
+    /// material given the rest of the board and the other by its consequences.
+    #[serde(default)]
+    pub start_fit: bool,
     /// Start the regression's games from every combination of the players' setup choices
     /// (Bland Chess 46), so the pieces only other setups hold get values too.
     #[serde(default)]
@@ -258,9 +265,14 @@ pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, Stri
 fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
     let Some(template) = rows.iter().find(|r| r.method.starts_with("regression")) else { return vec![] };
     let template = ValueRow { games: 0, ..template.clone() };
-    // The first model's fit, and its refit on the fuller board when there is one.
+    // The first model's fit, and its refits (on the fuller board, on the start's material)
+    // when there are any.
     let mut regressions: Vec<&str> = vec![template.method.as_str()];
     if let Some(r) = rows.iter().find(|r| r.method.starts_with(&format!("{}{PHASE}", template.method))) {
+        regressions.push(&r.method);
+    }
+    let start = format!("{}{START}", template.method);
+    if let Some(r) = rows.iter().find(|r| r.method == start) {
         regressions.push(&r.method);
     }
     let mut out = vec![];
@@ -281,6 +293,10 @@ pub const PLAYED_WITH: &str = "# played with ";
 
 /// What a phase refit adds to its regression's method name (`regression-logistic-min-pieces-0.75`).
 pub const PHASE: &str = "-min-pieces-";
+
+/// What the fit on the games' start material adds to its regression's method name
+/// (`regression-logistic-start`).
+pub const START: &str = "-start";
 
 impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
@@ -497,10 +513,11 @@ impl Experiment {
                     None => vec![],
                 };
                 // The report's phase filter, then the refit on the fuller board if asked.
-                let fits = std::iter::once((rg.min_pieces, String::new()))
-                    .chain(rg.phase_min_pieces.map(|mp| (mp, format!("{PHASE}{mp}"))));
-                for (min_pieces, suffix) in fits {
-                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces };
+                let fits = std::iter::once((rg.min_pieces, String::new(), false))
+                    .chain(rg.phase_min_pieces.map(|mp| (mp, format!("{PHASE}{mp}"), false)))
+                    .chain(rg.start_fit.then(|| (rg.min_pieces, START.to_string(), true)));
+                for (min_pieces, suffix, start) in fits {
+                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces, start };
                     let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                     for m in &rg.models {
                         let model = Model::parse(m)?;

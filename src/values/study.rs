@@ -46,6 +46,9 @@ pub struct RegressRequest {
     /// pieces (pawns and kings not counted). Endgames pull every value towards the pawn's
     /// (see `values::regression::dataset::Selection`); 0 keeps them.
     pub min_pieces: f64,
+    /// Fit the material each game started with against its result, one observation per
+    /// game (see `values::regression::dataset::Selection::start`), instead of its positions.
+    pub start: bool,
     /// `logistic` (result as 1, 1/2, 0) or `ordinal` (win/draw/loss).
     pub model: String,
     /// Bootstrap replicates (resampling whole games).
@@ -292,12 +295,13 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Err
             vec![out]
         }
     };
-    let selection = Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces };
+    let selection = Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces, start: a.start };
     let data = regression_data(variant, &pieces, &dirs, selection, &a.progress)?;
     let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
     let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
-    Ok(table::regression_rows(&ctx, &r, model.name()))
+    let name = format!("{}{}", model.name(), if a.start { super::experiment::START } else { "" });
+    Ok(table::regression_rows(&ctx, &r, &name))
 }
 
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
@@ -462,8 +466,12 @@ pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<re
         }
     };
     let load = |min_pieces| {
-        let (games, _) =
-            dataset::load_runs(&dirs, variant, &pieces, Selection { skip_plies: a.skip_plies, min_pieces })?;
+        let (games, _) = dataset::load_runs(
+            &dirs,
+            variant,
+            &pieces,
+            Selection { skip_plies: a.skip_plies, min_pieces, start: false },
+        )?;
         Dataset::build(&pieces, &games)
     };
     let (base, other) = (load(a.min_pieces)?, load(min_pieces)?);

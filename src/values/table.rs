@@ -93,9 +93,11 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
             let figures =
                 if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
             let mut row = ctx.row(&e.name, figures, "pawns", &method, r.games as u64);
-            row.note = format!("{} positions, {} with this imbalance", r.positions, e.varied);
+            // The start fit has one observation per game: the material its play began with.
+            let what = if model.ends_with(super::experiment::START) { "game starts" } else { "positions" };
+            row.note = format!("{} {what}, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
-                row.note = format!("{} positions", r.positions);
+                row.note = format!("{} {what}", r.positions);
             }
             if !e.note.is_empty() {
                 row.note = format!("{}; {}", e.note, row.note);

@@ -36,11 +36,17 @@ pub struct Selection {
     /// late endgame an extra pawn often decides while an extra minor piece without pawns
     /// may not, so endgame positions pull every value towards the pawn's.
     pub min_pieces: f64,
+    /// One observation per game instead: the material play began with (the opening, after
+    /// any random plies) against the game's result, with the positions and the other two
+    /// fields ignored. This prices material as the imbalance matches do, by everything
+    /// that follows from it, including the material it goes on to win or lose; the
+    /// position fit prices the material on the board given the rest of it.
+    pub start: bool,
 }
 
 impl Default for Selection {
     fn default() -> Self {
-        Selection { skip_plies: 10, min_pieces: 0.5 }
+        Selection { skip_plies: 10, min_pieces: 0.5, start: false }
     }
 }
 
@@ -185,6 +191,16 @@ pub fn select(
     Ok(out)
 }
 
+/// The material of a game's opening (the variant's start position when none is recorded).
+fn start_observation(pieces: &Pieces, variant: Variant, opening: &str) -> Result<Observation, String> {
+    let b = if opening.trim().is_empty() {
+        variant.start_position()
+    } else {
+        variant.parse_fen(opening).map_err(|e| format!("opening: {e}"))?
+    };
+    Ok(Observation { diff: pieces.difference(&b)?, white_to_move: b.side_to_move() == 'w' })
+}
+
 /// Checks that a run directory was played in `variant` (when its `run.toml` says so).
 fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), String> {
     let Some(run) = Recorded::read(dir).map_err(|e| e.to_string())? else { return Ok(()) };
@@ -223,7 +239,8 @@ pub fn load_runs(
         }
         check_run(dir, variant)?;
         let games = read_games(dir)?;
-        let positions = read_positions(dir)?;
+        // The start fit needs only the games' openings.
+        let positions = if sel.start { vec![] } else { read_positions(dir)? };
         let mut by_game: HashMap<u64, Vec<&PositionRow>> = HashMap::new();
         for p in &positions {
             by_game.entry(p.game_id).or_default().push(p);
@@ -236,9 +253,14 @@ pub fn load_runs(
                 duplicates += 1;
                 continue;
             }
-            let mut rows = by_game.remove(&g.game_id).unwrap_or_default();
-            rows.sort_by_key(|r| r.ply);
-            let observations = select(pieces, variant, &rows, sel).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let observations = if sel.start {
+                vec![start_observation(pieces, variant, &g.opening)
+                    .map_err(|e| format!("{}: game {}: {e}", dir.display(), g.game_id))?]
+            } else {
+                let mut rows = by_game.remove(&g.game_id).unwrap_or_default();
+                rows.sort_by_key(|r| r.ply);
+                select(pieces, variant, &rows, sel).map_err(|e| format!("{}: {e}", dir.display()))?
+            };
             out.push(GameData { observations, white_score: score });
         }
     }
@@ -270,10 +292,50 @@ mod tests {
             row(7, check, false), // in check: skipped
         ];
         let refs: Vec<&PositionRow> = rows.iter().collect();
-        let obs = select(&p, v, &refs, Selection { skip_plies: 2, min_pieces: 0.0 }).unwrap();
+        let obs = select(&p, v, &refs, Selection { skip_plies: 2, min_pieces: 0.0, start: false }).unwrap();
         assert_eq!(obs.len(), 1);
         assert_eq!(obs[0].diff[p.pawn], 2);
         assert!(obs[0].white_to_move);
+    }
+
+    #[test]
+    fn the_start_fit_takes_one_observation_per_game_from_its_opening() {
+        let v = Variant::load("chess", &[]).unwrap();
+        let p = Pieces::of(v).unwrap();
+        // White lacks a knight, Black a pawn; the positions (which the fit ignores) differ.
+        let opening = "rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1";
+        let o = start_observation(&p, v, opening).unwrap();
+        let knight = p.index('N').unwrap();
+        assert_eq!((o.diff[knight], o.diff[p.pawn], o.white_to_move), (-1, 1, false));
+        assert!(start_observation(&p, v, "").unwrap().diff.iter().all(|&d| d == 0));
+        assert!(start_observation(&p, v, "rnbqkbnr/8 w").unwrap_err().contains("opening"));
+
+        let dir = std::env::temp_dir().join(format!("fairylab-start-fit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = "game_id,pair_id,white,black,result,termination,plies,white_material,black_material,seed,opening,moves,final_fen\n";
+        std::fs::write(
+            dir.join("games.csv"),
+            format!("{header}0,0,a,b,1-0,checkmate,30,,,1,{opening},e2e4,\n1,0,b,a,0-1,checkmate,30,,,1,,d2d4,\n"),
+        )
+        .unwrap();
+        let quiet = "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1";
+        let mut positions = String::from("game_id,ply,fen,score_white,capture,result\n");
+        for ply in 10..14 {
+            positions += &format!("0,{ply},{quiet},0,false,1.0\n1,{ply},{quiet},0,false,0.0\n");
+        }
+        std::fs::write(dir.join("positions.csv"), positions).unwrap();
+        let sel = Selection { start: true, ..Selection::default() };
+        let (games, _) = load_runs(std::slice::from_ref(&dir), v, &p, sel).unwrap();
+        assert_eq!(games.iter().map(|g| g.observations.len()).collect::<Vec<_>>(), [1, 1]);
+        assert_eq!((games[0].observations[0].diff[knight], games[0].white_score), (-1, 1.0));
+        assert!(games[1].observations[0].diff.iter().all(|&d| d == 0), "no opening: the start position");
+        // The position fit of the same games sees the positions instead.
+        let (games, _) =
+            load_runs(std::slice::from_ref(&dir), v, &p, Selection { min_pieces: 0.0, ..Selection::default() })
+                .unwrap();
+        assert_eq!(games[0].observations.len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
