@@ -203,6 +203,19 @@ fn a_study_whose_start_fit_closes_the_gap_names_the_cause() {
     assert!(md.contains("Priced from the start's material the factor is 1.00 ["), "{md}");
     // The phase refit, which moved the factor by less than its errors, does not.
     assert!(md.contains("so the phase does not account for the gap"), "{md}");
+    // A start fit that prices every piece far above the matches overshoots: not the cause.
+    for r in rows.iter_mut().filter(|r| r.method == "regression-logistic-start") {
+        (r.value, r.ci_low, r.ci_high) = (r.value * 1.6, r.ci_low * 1.6, r.ci_high * 1.6);
+    }
+    table::write(&root, &rows).unwrap();
+    let mut d = grand_chess_report();
+    report::study::attach(&mut d, &Study::read(&path).unwrap());
+    let md = report::render_markdown(&d);
+    assert!(
+        md.contains("over regression on the start's material 0.62 [")
+            && md.contains("on the other side of 1, so what the material goes on to win or lose moves the values by more than the gap"),
+        "{md}"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 

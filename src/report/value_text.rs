@@ -257,6 +257,15 @@ pub(super) fn gap_verdict(
     if includes(1.0, main.low, main.high) {
         // No gap to account for: the refit is context, not a verdict on the phase.
         "neither factor differs from 1 beyond its errors".into()
+    } else if (refit.factor - 1.0) * (main.factor - 1.0) < 0.0
+        && refit.factor.ln().abs() >= main.factor.ln().abs() / 2.0
+    {
+        // Past 1 by half the gap or more: the refit changes the values by more than the gap,
+        // so whatever it takes away is not the gap's whole story, even where its interval
+        // still holds 1.
+        format!(
+            "on the other side of 1, so {cause} moves the values by more than the gap and does not explain it alone"
+        )
     } else if closer && includes(1.0, refit.low, refit.high) && !includes(main.factor, refit.low, refit.high) {
         format!("closer to 1, consistent with it and clear of {whose} factor, so {cause} accounts for the gap")
     } else if closer && includes(1.0, refit.low, refit.high) {
