@@ -161,10 +161,14 @@ fn an_external_engine_plays_every_study_and_brackets_price_the_comparisons() {
     std::fs::write(
         &file,
         "name = \"tiny-external\"\nvariant = \"chess\"\nseed = 2\nnodes = 100\n[imbalance]\ncompare = [\"B=N\"]\n\
-         max_games = 4\nbatch_pairs = 2\nmin_pairs = 2\nbracket = 3\n",
+         max_games = 4\nbatch_pairs = 2\nmin_pairs = 2\nbracket = 3\nneutral_weights = true\n\
+         [regress]\ngames = 4\nbootstrap = 10\njitter = 0.2\nstart_fit = true\n",
     )
     .unwrap();
+    // The file's weight settings change fairylab's engine only: the external one plays
+    // without them (as `values regress --jitter` with --engine is refused outright).
     run_ok(&["experiment", file.to_str().unwrap(), "--out", exp.to_str().unwrap(), "--engine", &engine, "--quiet"]);
+    assert_eq!(read_games(&exp.join("default/regress")).unwrap().len(), 4);
     let doc = read_json(&exp.join("default/imbalance/brackets.json"));
     assert_eq!(doc["brackets"][0]["points"].as_array().unwrap().len(), 3);
     assert!(std::fs::read_to_string(exp.join("default/imbalance/B-vs-N/run.toml")).unwrap().contains("player fl"));

@@ -492,9 +492,17 @@ impl Experiment {
                     },
                     games: scaled(rg.games),
                     imbalance_fraction: rg.imbalance_fraction,
-                    jitter: rg.jitter,
+                    // An external engine plays with its own evaluation, as it does the
+                    // matches without neutral weights, so one file serves either player.
+                    jitter: if player.is_some() { 0.0 } else { rg.jitter },
                     fens: if rg.all_setups { study::setup_fens(variant).map_err(|e| e.0)? } else { vec![] },
                 };
+                if player.is_some() && rg.jitter > 0.0 {
+                    note(format!(
+                        "[{label}] regression: weight jitter {} does not apply to an external engine",
+                        rg.jitter
+                    ));
+                }
                 corpus::generate_with(&cs, player.as_ref())?;
                 if o.shard.is_some() {
                     continue;
