@@ -255,7 +255,7 @@ pub(super) fn gap_verdict(
     let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
     let closer = refit.factor.ln().abs() < main.factor.ln().abs();
     if includes(1.0, main.low, main.high) {
-        // No gap to account for: the refit is context, not a verdict on the phase.
+        // No gap to account for: the refit is context, not a verdict on its cause.
         "neither factor differs from 1 beyond its errors".into()
     } else if (refit.factor - 1.0) * (main.factor - 1.0) < 0.0
         && refit.factor.ln().abs() >= main.factor.ln().abs() / 2.0
@@ -271,7 +271,7 @@ pub(super) fn gap_verdict(
     } else if closer && includes(1.0, refit.low, refit.high) {
         format!("closer to 1 and consistent with it, so {cause} may account for the gap (the refit's interval also holds {whose} factor)")
     } else if includes(refit.factor, main.low, main.high) {
-        // A refit that moves the factor by less than its errors has not shown a phase effect.
+        // A refit that moves the factor by less than its errors has not shown its cause at work.
         format!("within the interval of {whose} factor and still away from 1, so {cause} does not account for the gap")
     } else if closer {
         format!("closer to 1, so {cause} accounts for part of the gap")
