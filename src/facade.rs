@@ -144,6 +144,11 @@ impl Variant {
         on_rules!(*self, r => &r.published)
     }
 
+    /// The variant file's `[report] headline` comparisons (new piece, other piece).
+    pub fn headline(&self) -> &'static [(char, char)] {
+        on_rules!(*self, r => &r.headline)
+    }
+
     /// The options applied to this instance.
     pub fn options(&self) -> &'static [String] {
         on_rules!(*self, r => &r.options)

@@ -76,7 +76,7 @@ fn simulate(games: usize, seed: u64, draw_margin: Option<f64>) -> Vec<GameData> 
 fn fit(games: &[GameData], model: Model, replicates: usize, seed: u64) -> Regression {
     let p = chess_pieces();
     let data = Dataset::build(&p, games).unwrap();
-    estimate(&p, &data, &Settings { model, replicates, seed, contrasts: vec![] }).unwrap()
+    estimate(&p, &data, &Settings { model, replicates, seed, contrasts: vec![], scaled: vec![] }).unwrap()
 }
 
 /// Every value within three bootstrap standard errors of the truth (a miss has odds of
@@ -182,8 +182,13 @@ fn an_unidentified_pawn_leaves_every_value_unsupported() {
     let mut n_minus_p = vec![0; p.len()];
     n_minus_p[p.index('N').unwrap()] = 1;
     n_minus_p[p.index('P').unwrap()] = -1;
-    let settings =
-        Settings { model: Model::Logistic, replicates: 200, seed: 4, contrasts: vec![("N-P".into(), n_minus_p)] };
+    let settings = Settings {
+        model: Model::Logistic,
+        replicates: 200,
+        seed: 4,
+        contrasts: vec![("N-P".into(), n_minus_p)],
+        scaled: vec![],
+    };
     let data = Dataset::build(&p, &weak_pawn_games(300, 1)).unwrap();
     let r = estimate(&p, &data, &settings).unwrap();
     assert!(r.pawn_z.abs() < 1.96, "pawn z {}", r.pawn_z);
@@ -200,4 +205,72 @@ fn an_unidentified_pawn_leaves_every_value_unsupported() {
     let n = strong.estimates.iter().find(|e| e.name == "N").unwrap();
     assert_eq!(n.support, Support::Supported);
     assert!(n.low <= 3.0 && 3.0 <= n.high, "{n:?}");
+}
+
+/// The card's quantities: on the orthodox scale every value comes out as the truth scaled
+/// so that N + B + R + Q add up to 20, the ratio R/B is the true ratio, and with a pawn
+/// that barely moves the result the orthodox-scale intervals stay narrow where the values
+/// in pawns lose their support: the unit, not the pieces, was the noise.
+#[test]
+fn the_orthodox_scale_and_ratios_recover_the_truth_and_survive_a_weak_pawn() {
+    use fairylab::values::scale::{self, Headline, HeadlineSource, ScaledKind};
+    let p = chess_pieces();
+    let headline = [Headline { piece: 'R', other: 'B', source: HeadlineSource::File }];
+    let settings = |seed| Settings {
+        model: Model::Logistic,
+        replicates: 300,
+        seed,
+        contrasts: vec![],
+        scaled: scale::quantities(&p, &headline),
+    };
+    let truth_sum: f64 = TRUE[1..].iter().map(|t| t.1).sum();
+    let on_scale = |letter: char| TRUE.iter().find(|t| t.0 == letter).unwrap().1 * 20.0 / truth_sum;
+    let data = Dataset::build(&p, &simulate(4000, 17, None)).unwrap();
+    let r = estimate(&p, &data, &settings(3)).unwrap();
+    let get = |r: &Regression, kind: ScaledKind, name: &str| {
+        r.scaled.iter().find(|(k, e)| *k == kind && e.name == name).map(|x| x.1.clone()).unwrap()
+    };
+    for &(letter, _) in &TRUE {
+        let e = get(&r, ScaledKind::Value, &letter.to_string());
+        let t = on_scale(letter);
+        assert!((e.value - t).abs() <= 3.0 * e.se, "{letter}: {} ± {} vs {t}", e.value, e.se);
+        assert!(e.low < e.value && e.value < e.high, "{e:?}");
+    }
+    let ratio = get(&r, ScaledKind::Ratio, "R/B");
+    assert!((ratio.value - 5.0 / 3.4).abs() <= 3.0 * ratio.se, "{ratio:?}");
+    let diff = get(&r, ScaledKind::Difference, "R-B");
+    assert!((diff.value - (on_scale('R') - on_scale('B'))).abs() <= 3.0 * diff.se, "{diff:?}");
+
+    // A pawn worth a twentieth of its true share of the result: values in pawns lose their
+    // unit, the orthodox scale keeps every piece.
+    let p2 = chess_pieces();
+    let mut rng = Rng::new(5);
+    let weak: Vec<GameData> = (0..4000)
+        .map(|_| {
+            let mut g = game(&p2, &mut rng, None);
+            let pawn = p2.index('P').unwrap();
+            // Re-draw the result with the pawn nearly worthless.
+            let d = &g.observations[0].diff;
+            let eta: f64 = TRUE
+                .iter()
+                .map(|&(l, v)| {
+                    let t = p2.index(l).unwrap();
+                    let v = if t == pawn { v / 20.0 } else { v };
+                    LOGIT_PER_PAWN * v * d[t] as f64
+                })
+                .sum();
+            g.white_score = if uniform(&mut rng) < sigmoid(eta) { 1.0 } else { 0.0 };
+            g
+        })
+        .collect();
+    let data = Dataset::build(&p2, &weak).unwrap();
+    let r = estimate(&p2, &data, &settings(4)).unwrap();
+    let rook_pawns = r.estimates.iter().find(|e| e.name == "R").unwrap();
+    let rook_scale = get(&r, ScaledKind::Value, "R");
+    assert!(rook_scale.support.is_supported(), "{rook_scale:?}");
+    let rel = |e: &fairylab::values::regression::Estimate| (e.high - e.low) / e.value;
+    assert!(
+        !rook_pawns.support.is_supported() || rel(&rook_pawns) > 3.0 * rel(&rook_scale),
+        "in pawns {rook_pawns:?}, on the orthodox scale {rook_scale:?}"
+    );
 }

@@ -96,7 +96,12 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         );
         return Ok(());
     }
-    println!("{}", report::render_markdown(&data));
+    // The card first: what the run answers. The whole page is in the files.
+    match &data.answer {
+        Some(card) => print!("{}", report::card::markdown(card, &data.title)),
+        None => println!("{}", report::render_markdown(&data)),
+    }
+    println!("The whole report (balance, both estimators, options, notes): {}", out.join("report.md").display());
     println!("report: {}", out.join("report.html").display());
     Ok(())
 }

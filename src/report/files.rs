@@ -86,7 +86,8 @@ pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, Error> {
         if let Ok(text) = std::fs::read_to_string(&p) {
             let mut d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
             for (i, s) in studies.iter().enumerate() {
-                used[i].1 |= s.matches(&d);
+                used[i].1 |= s.matches(&d)
+                    || d.option_effects.iter().any(|o| s.matches_with(&d.variant, &d.options, Some(&o.option)));
             }
             study::attach(&mut d, studies);
             d.derive();

@@ -2,6 +2,7 @@
 //! needs and writes `report.md`, a self-contained `report.html` (inline SVG charts) and
 //! every figure as CSV/JSON beside them.
 
+pub mod card;
 pub mod figures;
 pub mod glossary;
 pub mod matrix;
@@ -72,24 +73,42 @@ impl Budget {
             Budget::Full => 2000,
         }
     }
-    /// Game pairs per cell of a setup matrix and per option run.
-    /// Self-play games of each piece-value regression.
+    /// Self-play games of the regression of an option's rules (and of chess beside a
+    /// variant whose pieces replace orthodox ones); the report's own rules get
+    /// [`Budget::main_value_games`].
     pub fn value_games(self) -> u64 {
         match self {
             Budget::Tiny => 96,
+            Budget::Quick => 800,
             _ => self.pairs() * 4,
         }
     }
 
+    /// Self-play games of the regression of the report's own rules: the answer card's
+    /// evidence. Its ratios (F/R) and values on the orthodox scale need no pawn, and their
+    /// 95 % half-width falls as one over the square root of the games: in Flying Bombers
+    /// Grand Chess F/R came to ±0.135 from 492 games at 2,000 nodes, so about 3,600 games
+    /// reach the card's ±0.05. They are the cheapest figure a report buys (a fifth of a
+    /// CPU-second a game at 1,000 nodes), so the quick budget spends most of its time on
+    /// them, and the standard budget four times what its options get.
+    pub fn main_value_games(self) -> u64 {
+        match self {
+            Budget::Tiny => 96,
+            Budget::Quick => 3600,
+            _ => self.pairs() * 16,
+        }
+    }
+
     /// Most games of each imbalance match (and of its pawn-odds calibration). The quick
-    /// budget plays only the headline match, so it gives it twice the share. The standard
-    /// budget plays two games per balance game: with the redundant matches, the rebuilt
-    /// links, the bracket and the replay at the stronger search, Grand Chess's three rule
-    /// settings come to about twenty matches, and four games each would take a two-core
-    /// machine most of a day instead of a few hours.
+    /// budget plays only the headline match with its calibration and bracket, for its own
+    /// rules, as a direct check beside the regression's ratio. The standard budget plays
+    /// two games per balance game: with the redundant matches, the rebuilt links, the
+    /// bracket and the replay at the stronger search, Grand Chess's three rule settings
+    /// come to about twenty matches, and four games each would take a two-core machine
+    /// most of a day instead of a few hours.
     pub fn imbalance_games(self) -> u64 {
         match self {
-            Budget::Quick => self.pairs() * 8,
+            Budget::Quick => self.pairs() * 4,
             Budget::Standard => self.pairs() * 2,
             _ => self.pairs() * 4,
         }
@@ -104,23 +123,33 @@ impl Budget {
         self != Budget::Quick
     }
 
-    /// What a rules setting's piece values get beyond the two estimators; `main` is the
-    /// report's own rules (not one of the option runs). Every budget prices each setting's
-    /// headline in local pawns (three bracket matches of X against Y plus k pawns): in
-    /// Flying Bombers Grand Chess a pawn given at the start moves 1,000-node games by only
-    /// about 13 Elo, so at the quick budget the headline converted with it spanned seven
-    /// pawns ([-0.60, +6.82]), while its bracket, two more matches of 800 games (about 80
-    /// seconds on two cores), priced it at +0.60 [-0.30, +1.08]. From `standard` up the
-    /// pawn-odds match is also replayed under the headline's neutral weights (the scale
-    /// check), and the main rules get the sensitivity section (the regression refitted with
-    /// another phase filter, the headline replayed at the stronger search); the quick
-    /// budget leaves both out to keep the README's main command near ten minutes. The tiny
-    /// budget keeps every step, for the tests.
+    /// What a rules setting's piece values get beyond the regression; `main` is the
+    /// report's own rules (not one of the option runs). Every budget but `quick` plays
+    /// imbalance matches for every rules setting and prices each setting's headline in
+    /// local pawns (three bracket matches of X against Y plus k pawns): in Flying Bombers
+    /// Grand Chess a pawn given at the start moves 1,000-node games by only about 13 Elo,
+    /// so the headline converted with it spans several pawns, while its bracket prices it
+    /// within about a pawn. The quick budget plays the matches for its own rules only: an
+    /// option's headline is its regression ratio, which the card quotes. From `standard`
+    /// up the pawn-odds match is also replayed under the headline's neutral weights (the
+    /// scale check), and the main rules get the sensitivity section (the regression
+    /// refitted with another phase filter, the headline replayed at the stronger search);
+    /// the quick budget leaves both out to keep the README's main command near ten
+    /// minutes. The tiny budget keeps every step, for the tests.
     pub fn pricing(self, main: bool) -> Pricing {
+        let regression_games = if main { self.main_value_games() } else { self.value_games() };
         match self {
-            Budget::Quick => Pricing { bracket: true, scale_check: false, sensitivity: false },
-            _ => Pricing { bracket: true, scale_check: true, sensitivity: main },
+            Budget::Quick => {
+                Pricing { bracket: main, scale_check: false, sensitivity: false, matches: main, regression_games }
+            }
+            _ => Pricing { bracket: true, scale_check: true, sensitivity: main, matches: true, regression_games },
         }
+    }
+
+    /// The chess regression set beside a variant whose pieces replace orthodox ones: no
+    /// matches, no pricing.
+    pub fn orthodox_pricing(self) -> Pricing {
+        Pricing { regression_games: self.value_games(), ..Pricing::default() }
     }
 
     pub fn small_pairs(self) -> u64 {
@@ -145,6 +174,11 @@ pub struct Pricing {
     /// The regression refitted with another phase filter and the headline (or one link of
     /// the chain) replayed at the stronger search.
     pub sensitivity: bool,
+    /// Whether imbalance matches are played at all (the headline, a chain, the matches of
+    /// the pieces an option changes).
+    pub matches: bool,
+    /// Self-play games of the regression.
+    pub regression_games: u64,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -157,6 +191,42 @@ pub struct OptionFigures {
     /// The pieces whose worth the option changes (from the variant file).
     #[serde(default)]
     pub pieces: Vec<String>,
+    /// The regression's values on the orthodox scale and ratios with the option on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scaled: Vec<PieceValue>,
+    /// Studies of the report's rules with this option, feeding the option's card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<study::Study>,
+}
+
+/// The engine that played a report's games: the build's commit and a digest of the engine
+/// configuration (weights and search switches) the variant's games used.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct EngineId {
+    pub version: String,
+    pub commit: String,
+    pub config_digest: String,
+}
+
+impl EngineId {
+    pub fn of(variant: &str) -> EngineId {
+        let config = crate::eval::EngineConfig::for_variant(variant)
+            .map_or_else(|e| format!("unreadable: {e}"), |c| format!("{c:?}"));
+        EngineId {
+            version: env!("CARGO_PKG_VERSION").into(),
+            commit: env!("FAIRYLAB_COMMIT").into(),
+            config_digest: crate::tournament::manifest::digest(&[config]).unwrap_or_default(),
+        }
+    }
+}
+
+/// A piece letter and its name, as the card prints it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PieceName {
+    pub letter: char,
+    pub name: String,
+    #[serde(default)]
+    pub pawn: bool,
 }
 
 /// A piece that stands in for an orthodox one (`replaces` in the variant file), and the
@@ -200,6 +270,17 @@ pub struct PieceValue {
     pub support: Support,
     pub method: String,
     pub games: u64,
+    /// `pawns` (left out of JSON), `orthodox-scale` or `ratio` (`values::scale`).
+    #[serde(default = "pawns", skip_serializing_if = "is_pawns")]
+    pub unit: String,
+}
+
+fn pawns() -> String {
+    "pawns".into()
+}
+
+fn is_pawns(u: &String) -> bool {
+    u == "pawns"
 }
 
 impl PieceValue {
@@ -319,14 +400,55 @@ pub struct ReportData {
     /// Experiments on the same variant attached as evidence (`report --study`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub studies: Vec<study::Study>,
+    /// The regression's values on the orthodox scale and its ratios (`values::scale`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scaled: Vec<PieceValue>,
+    /// Studies with one estimator (a larger regression), attached to feed the card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<study::Study>,
+    /// How the orthodox scale is anchored ("Q + R + B + N = 20 (textbook 9, 5, 3, 3)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_anchor: Option<String>,
+    /// The card's comparisons as ratios (`F/R`), from the variant file or derived.
+    #[serde(default)]
+    pub headline: Vec<String>,
+    /// Every non-royal piece with its name, in the variant file's order.
+    #[serde(default)]
+    pub pieces: Vec<PieceName>,
+    /// The engine that played the games (absent from reports made before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineId>,
+    /// The answer card, derived from the figures above whenever a report is written.
+    #[serde(default, skip_deserializing)]
+    pub answer: Option<card::AnswerCard>,
 }
 
 impl ReportData {
-    /// Fills the figures derived from the others (the estimators' agreement).
-    fn derive(&mut self) {
+    /// Fills the figures derived from the others (the estimators' agreement, the answer
+    /// card).
+    pub fn derive(&mut self) {
         let a = value_text::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
         self.published = published::check(self);
+        // Reports made before the card kept no piece names or headline: the shipped
+        // variant of the same name has them.
+        if self.pieces.is_empty() {
+            if let Ok(v) = Variant::load_with(&self.variant, &self.options) {
+                self.describe(v);
+            }
+        }
+        let names: Vec<(char, String)> = self.pieces.iter().map(|p| (p.letter, p.name.clone())).collect();
+        self.answer = Some(card::build(self, &names));
+    }
+
+    /// The variant's pieces, headline and scale anchor, as the card reads them.
+    fn describe(&mut self, variant: Variant) {
+        let Ok(pieces) = Pieces::of(variant) else { return };
+        self.pieces =
+            pieces.types.iter().map(|t| PieceName { letter: t.letter, name: t.name.clone(), pawn: t.pawn }).collect();
+        self.headline =
+            crate::values::scale::variant_headlines(variant, &pieces).iter().map(|h| h.ratio_label()).collect();
+        self.scale_anchor = crate::values::scale::anchor_text(&pieces);
     }
 }
 
@@ -442,9 +564,25 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
         sensitivity: vec![],
         agreement: None,
         published: None,
-        studies: study::kept(&cfg.out).map_err(Error)?,
+        studies: vec![],
+        scaled: vec![],
+        evidence: vec![],
+        scale_anchor: None,
+        headline: vec![],
+        pieces: vec![],
+        engine: Some(EngineId::of(variant.name())),
+        answer: None,
     };
+    data.describe(variant);
+    let (evidence, studies): (Vec<study::Study>, Vec<study::Study>) =
+        study::kept(&cfg.out).map_err(Error)?.into_iter().partition(|s| s.for_card_only());
+    (data.evidence, data.studies) = (evidence, studies);
     let others = study::attach(&mut data, &cfg.studies);
+    // Studies of the rules plus one option wait for the option's figures (below).
+    let for_option = |s: &study::Study| {
+        variant.available_options().iter().any(|(o, _)| s.matches_with(&data.variant, &data.options, Some(o)))
+    };
+    let others: Vec<&study::Study> = others.into_iter().filter(|s| !for_option(s)).collect();
     if let Some(s) = others.iter().find(|s| !data.studies.iter().any(|a| a.source == s.source)) {
         return Err(Error(format!(
             "--study {}: the study is of {} ({}), the report of {} ({})",
@@ -457,6 +595,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     }
     balance(variant, cfg, &runs, &mut data)?;
     data.option_effects = option_effects(variant, cfg, &runs)?;
+    study::attach(&mut data, &cfg.studies);
     if let Some(matrix) = setup_matrix(variant, cfg, &runs)? {
         data.setup = Some(matrix);
         data.notes.push(
@@ -525,6 +664,8 @@ fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<V
             balance: figures::balance(opt, nodes, &games),
             piece_values: vec![],
             pieces: variant.option_pieces(opt).iter().map(|c| c.to_string()).collect(),
+            scaled: vec![],
+            evidence: vec![],
         });
     }
     Ok(effects)
@@ -569,7 +710,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
     let chain = cfg.budget.imbalance_chain();
     if !chain {
         data.notes.push(format!(
-            "Imbalance matches: at the `{:?}` budget only the headline match, its pawn-odds calibration and its bracket are played; the chain through every piece and the scale check start at `standard`.",
+            "Imbalance matches: at the `{:?}` budget only the headline match of the report's own rules, its pawn-odds calibration and its bracket are played, and the options get the regression only (the card compares them by its ratios); the chain through every piece, the options' matches and the scale check start at `standard`.",
             cfg.budget
         ));
     }
@@ -587,6 +728,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
     );
     data.pawn_prices.append(&mut beside.prices);
     data.sensitivity.append(&mut beside.sensitivity);
+    data.scaled.append(&mut beside.scaled);
     for o in &mut data.option_effects {
         cfg.progress.note(&format!("piece values with {}", o.option));
         let mut opts = cfg.options.clone();
@@ -608,6 +750,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
             p.option = Some(o.option.clone());
             data.pawn_prices.push(p);
         }
+        o.scaled.append(&mut beside.scaled);
     }
     let replaced: Vec<(char, char)> =
         Pieces::of(variant)?.types.iter().filter_map(|t| Some((t.letter, t.replaces?))).collect();
@@ -622,7 +765,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
         &runs.join("values-chess"),
         false,
         &[],
-        Pricing::default(),
+        cfg.budget.orthodox_pricing(),
         &mut data.notes,
         &mut Beside::default(),
     );
@@ -716,10 +859,13 @@ mod tests {
             support: Support::Supported,
             method: "imbalance".into(),
             games: 10,
+            unit: "pawns".into(),
         };
-        let f = headline_oriented(v("R-F", 0.25, -0.5, 1.0));
+        let f = headline_oriented(v("R-F", 0.25, -0.5, 1.0), Some("F=R"));
         assert_eq!((f.piece.as_str(), f.value, f.low, f.high), ("F-R", -0.25, -1.0, 0.5));
-        let same = headline_oriented(v("Q-(R+R)", 1.0, 0.5, 1.5));
+        let kept = headline_oriented(v("R-F", 0.25, -0.5, 1.0), None);
+        assert_eq!(kept.piece, "R-F", "without a headline nothing is turned");
+        let same = headline_oriented(v("Q-(R+R)", 1.0, 0.5, 1.5), Some("F=R"));
         assert_eq!((same.piece.as_str(), same.value, same.low, same.high), ("Q-(R+R)", 1.0, 0.5, 1.5));
     }
 }

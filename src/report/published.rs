@@ -103,6 +103,7 @@ pub fn check(d: &ReportData) -> Option<PublishedCheck> {
                 support: r.support,
                 method: format!("{} · {}", st.name, r.method),
                 games: r.games,
+                unit: r.unit.clone(),
             };
             values.extend(value_check(&v, &figures));
         }

@@ -100,6 +100,9 @@ pub(super) fn options_label(d: &ReportData) -> String {
 pub fn markdown(d: &ReportData) -> String {
     let names = Names::of(&d.variant, &d.options);
     let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
+    if let Some(c) = &d.answer {
+        s += &super::card::markdown(c, &d.title);
+    }
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
     s += &bomber_headline(d, &names);
@@ -430,6 +433,19 @@ pub fn html(d: &ReportData) -> String {
                 "game length (plies)",
             )
         }
+        h if h.starts_with("Answer card") => {
+            if let Some(c) = &d.answer {
+                let bars: Vec<Bar> =
+                    c.pieces.iter().map(|p| (format!("{} ({})", p.name, p.letter), p.value, p.low, p.high)).collect();
+                let unit = if c.unit.name == crate::values::scale::ORTHODOX_UNIT { "orthodox scale" } else { "pawns" };
+                *body += &svg::bars(
+                    &format!("{}: the card's values", d.title),
+                    &format!("value ({unit}), 95 % intervals"),
+                    &bars,
+                    "",
+                );
+            }
+        }
         "Piece values" if !d.piece_values.is_empty() => {
             // Absolute values and differences answer different questions and have
             // different scales: one chart each.
@@ -578,6 +594,20 @@ pub(super) fn page(title: &str, body: &str) -> String {
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{title}</title><style>\
          body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}}\
          table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}\
-         th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}</style></head><body>{body}</body></html>"
+         th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}\
+         .card{{border:2px solid #3a7d5c;background:#f4faf6;border-radius:6px;padding:0 1em;margin:1em 0}}\
+         </style></head><body>{}</body></html>",
+        framed_card(body)
     )
+}
+
+/// The answer card (from its heading to the line naming the engine) in a frame of its own.
+fn framed_card(body: &str) -> String {
+    let Some(start) = body.find("<h2>Answer card") else { return body.to_string() };
+    let Some(end) =
+        body[start..].find("<p>Played by").and_then(|p| body[start + p..].find("</p>").map(|e| start + p + e + 4))
+    else {
+        return body.to_string();
+    };
+    format!("{}<section class=\"card\">{}</section>{}", &body[..start], &body[start..end], &body[end..])
 }

@@ -9,6 +9,7 @@ use super::names::Names;
 use super::value_text::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
 use crate::values::agreement::{self, Agreement};
+use crate::values::scale::{ORTHODOX_UNIT, RATIO_UNIT};
 use crate::values::table::ValueRow;
 use crate::Error;
 use serde::{Deserialize, Serialize};
@@ -76,7 +77,10 @@ impl Study {
         for (variant, options) in groups {
             let rows: Vec<ValueRow> =
                 rows.iter().filter(|r| r.variant == variant && r.options == options).cloned().collect();
-            if comparisons(&rows).is_empty() {
+            // A table without both estimators still serves the answer card when it has
+            // values on the orthodox scale or ratios (a regression study).
+            let scaled = rows.iter().any(|r| r.unit == ORTHODOX_UNIT || r.unit == RATIO_UNIT);
+            if comparisons(&rows).is_empty() && !scaled {
                 continue;
             }
             let name =
@@ -99,7 +103,7 @@ impl Study {
         }
         if out.is_empty() {
             return Err(Error(format!(
-                "{}: no piece has both an imbalance least-squares value and a regression value, so the table cannot be set against a report's estimators",
+                "{}: no piece has both an imbalance least-squares value and a regression value, and no value is on the orthodox scale, so the table can neither be set against a report's estimators nor feed its answer card",
                 path.display()
             )));
         }
@@ -108,12 +112,23 @@ impl Study {
 
     /// Whether the study is of the report's variant and options (in any order).
     pub fn matches(&self, d: &ReportData) -> bool {
-        let sorted = |o: &[String]| {
-            let mut o = o.to_vec();
+        self.matches_with(&d.variant, &d.options, None)
+    }
+
+    /// Whether the study is of `variant` with `options` and `extra` (in any order).
+    pub fn matches_with(&self, variant: &str, options: &[String], extra: Option<&str>) -> bool {
+        let sorted = |o: &mut Vec<String>| {
             o.sort();
-            o
+            o.clone()
         };
-        self.variant == d.variant && sorted(&self.options) == sorted(&d.options)
+        let mut wanted: Vec<String> = options.iter().cloned().chain(extra.map(String::from)).collect();
+        self.variant == variant && sorted(&mut self.options.clone()) == sorted(&mut wanted)
+    }
+
+    /// A table with only one estimator: it feeds the answer card, not the section that sets
+    /// the two estimators against each other.
+    pub fn for_card_only(&self) -> bool {
+        comparisons(&self.rows).is_empty()
     }
 
     fn games(&self) -> u64 {
@@ -139,13 +154,26 @@ pub fn attach<'a>(d: &mut ReportData, studies: &'a [Study]) -> Vec<&'a Study> {
     let mut others = vec![];
     for s in studies {
         if !s.matches(d) {
-            others.push(s);
+            // A study of the report's rules plus one of its options feeds that option's card.
+            match d.option_effects.iter_mut().find(|o| s.matches_with(&d.variant, &d.options, Some(&o.option))) {
+                Some(o) => keep(&mut o.evidence, s),
+                None => others.push(s),
+            }
             continue;
         }
-        d.studies.retain(|old| old.name != s.name);
-        d.studies.push(s.clone());
+        if s.for_card_only() {
+            keep(&mut d.evidence, s);
+        } else {
+            keep(&mut d.studies, s);
+        }
     }
     others
+}
+
+/// `s` in `list`, in place of an older study of the same name.
+fn keep(list: &mut Vec<Study>, s: &Study) {
+    list.retain(|old| old.name != s.name);
+    list.push(s.clone());
 }
 
 /// The studies kept in an earlier report.json in `dir` (none if there is none), so that
@@ -165,10 +193,13 @@ pub fn kept(dir: &Path) -> Result<Vec<Study>, String> {
         )
     };
     let json = serde_json::from_str::<serde_json::Value>(&text).map_err(broken)?;
-    match json.get("studies") {
-        Some(s) => serde_json::from_value(s.clone()).map_err(broken),
-        None => Ok(vec![]),
+    let mut out: Vec<Study> = vec![];
+    for key in ["studies", "evidence"] {
+        if let Some(s) = json.get(key) {
+            out.extend(serde_json::from_value::<Vec<Study>>(s.clone()).map_err(broken)?);
+        }
     }
+    Ok(out)
 }
 
 /// One imbalance method set against one regression method, over the pieces both value.

@@ -23,6 +23,23 @@ pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
             .collect();
         s += &format!("Reports: {}.\n\n", links.join(" · "));
     }
+    let cards: Vec<(&str, &super::card::AnswerCard)> =
+        reports.iter().filter_map(|d| Some((d.title.as_str(), d.answer.as_ref()?))).collect();
+    if !cards.is_empty() {
+        s += "## Answer cards\n\n";
+        let links: Vec<String> = if folders.len() == reports.len() {
+            reports
+                .iter()
+                .zip(folders)
+                .filter(|(d, _)| d.answer.is_some())
+                .map(|(_, f)| format!("{f}/report.md"))
+                .collect()
+        } else {
+            vec![]
+        };
+        s += &super::card::overview(&cards, &links);
+        s += "\n";
+    }
     s += "## Balance\n\n";
     // Each game's verdict at every search budget: the stronger budget plays better, the
     // cheaper one may have many more games (the chess calibration), and neither says all.

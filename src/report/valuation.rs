@@ -32,13 +32,23 @@ pub(super) fn piece_values(
         }
     };
     let board = variant.start_fen().split_whitespace().next().unwrap_or("");
-    let bomber_game = board.contains('F') && board.contains('R');
+    // The headline match: the first comparison of the card whose two pieces the start
+    // position holds (a match can only trade what is on the board).
+    let headline = Pieces::of(variant)
+        .ok()
+        .and_then(|p| {
+            crate::values::scale::variant_headlines(variant, &p)
+                .into_iter()
+                .find(|h| board.contains(h.piece) && board.contains(h.other))
+        })
+        .map(|h| h.equation());
+    let is_headline = |c: &str| headline.as_deref().is_some_and(|h| c == h || reversed(c) == h);
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
     let regress = crate::values::study::RegressRequest {
         variant: name.into(),
         options: options.to_vec(),
         data: vec![],
-        games: Some(cfg.budget.value_games()),
+        games: Some(pricing.regression_games),
         nodes,
         seed: cfg.seed,
         out: Some(dir.join("regress")),
@@ -51,7 +61,7 @@ pub(super) fn piece_values(
         start: false,
         model: "logistic".into(),
         bootstrap: 1000,
-        compare: if bomber_game { vec!["F=R".into()] } else { vec![] },
+        compare: headline.iter().cloned().collect(),
         // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
         // start from every combination, so those pieces get values too.
         all_setups: !variant.setup_choices().is_empty(),
@@ -101,15 +111,19 @@ pub(super) fn piece_values(
             let extra = crate::values::comparison::redundant(&rough, &counts, pawn, max_pawns, &compare, 3);
             compare.extend(extra);
         }
-        // The bomber's own match is the headline F=R, added below.
-        for &x in focus.iter().filter(|&&x| !(bomber_game && x == 'F')) {
+        // The headline piece's own match is the headline, added below.
+        let headline_piece = headline.as_deref().and_then(|h| h.chars().next());
+        for &x in focus.iter().filter(|&&x| Some(x) != headline_piece) {
             if let Some(c) = crate::values::comparison::balanced_against(x, &rough, pawn, max_pawns) {
                 compare.push(c);
             }
         }
     }
-    if bomber_game && !compare.iter().any(|c| c == "F=R" || c == "R=F") {
-        compare.push("F=R".into());
+    if let Some(h) = headline.as_ref().filter(|_| !compare.iter().any(|c| is_headline(c))) {
+        compare.push(h.clone());
+    }
+    if !pricing.matches {
+        compare.clear();
     }
     if !compare.is_empty() {
         let imb = crate::values::study::ImbalanceRequest {
@@ -146,12 +160,12 @@ pub(super) fn piece_values(
             }
             Err(e) => notes.push(format!("Imbalance matches {} ({label}) not available: {e}", compare.join(", "))),
         }
-        let headline = compare.iter().find(|c| *c == "F=R" || *c == "R=F").cloned();
-        if let (Some(h), true) = (&headline, pricing.bracket) {
+        let played = compare.iter().find(|c| is_headline(c)).cloned();
+        if let (Some(h), true) = (&played, pricing.bracket) {
             // A shard has no merged games to centre a bracket on: the run after the merge
             // plays the bracket (and the scale check with it).
             if cfg.shard.is_none() {
-                match local_prices(&imb, h, pricing.scale_check) {
+                match local_prices(&imb, h, headline.as_deref().unwrap_or(h), pricing.scale_check) {
                     Ok((prices, extra)) => {
                         beside.prices.push(prices);
                         rows.extend(extra);
@@ -163,9 +177,9 @@ pub(super) fn piece_values(
         // The replay at the stronger search needs nothing merged: a shard plays its part.
         // A report given one node budget (`--nodes N`) has no stronger search to replay at.
         // Games without a headline replay one link of their chain instead.
-        let anchor = headline.or_else(|| sensitivity_anchor(&compare));
+        let anchor = played.or_else(|| sensitivity_anchor(&compare));
         if let (Some(a), true, Some(&stronger)) = (&anchor, pricing.sensitivity, cfg.nodes().get(1)) {
-            match node_sensitivity(&imb, a, &rows, stronger, dir) {
+            match node_sensitivity(&imb, a, headline.as_deref(), &rows, stronger, dir) {
                 Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
                 Ok(_) => {}
                 Err(e) => notes.push(format!("{a} at {stronger} nodes ({label}) not available: {e}")),
@@ -182,11 +196,9 @@ pub(super) fn piece_values(
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
     }
-    let mut rows: Vec<PieceValue> = rows
-        .iter()
-        .filter(|r| r.unit == "pawns")
-        .map(|r| {
-            headline_oriented(PieceValue {
+    let value = |r: &crate::values::table::ValueRow| {
+        headline_oriented(
+            PieceValue {
                 piece: r.piece.clone(),
                 value: r.value,
                 low: r.ci_low,
@@ -194,9 +206,14 @@ pub(super) fn piece_values(
                 support: r.support,
                 method: r.method.clone(),
                 games: r.games,
-            })
-        })
-        .collect();
+                unit: r.unit.clone(),
+            },
+            headline.as_deref(),
+        )
+    };
+    let scaled = [crate::values::scale::ORTHODOX_UNIT, crate::values::scale::RATIO_UNIT];
+    beside.scaled = rows.iter().filter(|r| scaled.contains(&r.unit.as_str())).map(value).collect();
+    let mut rows: Vec<PieceValue> = rows.iter().filter(|r| r.unit == "pawns").map(value).collect();
     // Pieces before comparisons, each piece's estimators next to each other.
     rows.sort_by(|a, b| {
         (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
@@ -213,13 +230,27 @@ pub(super) fn sensitivity_anchor(compare: &[String]) -> Option<String> {
     compare.iter().min_by_key(|c| (!fairy(c), size(c))).cloned()
 }
 
-/// The imbalance chain may compare rook against bomber ("R-F"); the headline asks the
-/// bomber's worth against the rook's, so every such estimate is turned to read "F-R".
-pub(super) fn headline_oriented(v: PieceValue) -> PieceValue {
-    if v.piece != "R-F" {
+/// The imbalance chain may compare rook against bomber ("R-F"); the headline (`F=R`) asks
+/// the bomber's worth against the rook's, so every such estimate is turned to read "F-R".
+pub(super) fn headline_oriented(v: PieceValue, headline: Option<&str>) -> PieceValue {
+    let Some(h) = headline else { return v };
+    let label = h.replace('=', "-");
+    if v.piece != reversed(&label) {
         return v;
     }
-    PieceValue { piece: "F-R".into(), value: -v.value, low: -v.high, high: -v.low, ..v }
+    PieceValue { piece: label, value: -v.value, low: -v.high, high: -v.low, ..v }
+}
+
+/// `Y=X` of `X=Y` (and `Y-X` of `X-Y`); other text unchanged.
+pub(super) fn reversed(c: &str) -> String {
+    for sep in ['=', '-'] {
+        if let Some((a, b)) = c.split_once(sep) {
+            if a.chars().count() == 1 && b.chars().count() == 1 {
+                return format!("{b}{sep}{a}");
+            }
+        }
+    }
+    c.to_string()
 }
 
 /// What [`piece_values`] measures beside the values themselves.
@@ -227,6 +258,8 @@ pub(super) fn headline_oriented(v: PieceValue) -> PieceValue {
 pub(super) struct Beside {
     pub(super) prices: Vec<PawnPrices>,
     pub(super) sensitivity: Vec<Sensitivity>,
+    /// The regression's values on the orthodox scale and its ratios (the card's figures).
+    pub(super) scaled: Vec<PieceValue>,
 }
 
 /// The other phase filter of the sensitivity table: stricter than the default half of the
@@ -269,6 +302,7 @@ pub fn independent_difference(a: &Interval, b: &Interval) -> Interval {
 pub(super) fn local_prices(
     imb: &crate::values::study::ImbalanceRequest,
     h: &str,
+    headline: &str,
     scale_check: bool,
 ) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
@@ -277,14 +311,15 @@ pub(super) fn local_prices(
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
     let get = |piece: &str, method: &str| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
-    let orient = |i: Interval| if label == "R-F" { negated(&i) } else { i };
+    let wanted = headline.replace('=', "-");
+    let orient = |i: Interval| if label != wanted { negated(&i) } else { i };
     let bracket = find(&label, "imbalance-bracket");
     let neutral = rows.iter().find(|r| r.piece == "elo-per-pawn" && r.method.starts_with("pawn-odds@"));
     let notes: Vec<&str> =
         [bracket.map(|r| r.note.as_str()), neutral.map(|r| r.note.as_str())].into_iter().flatten().collect();
     let prices = PawnPrices {
         option: None,
-        comparison: "F-R".into(),
+        comparison: wanted.clone(),
         calibrated: orient(get(&label, "imbalance")),
         pawn_odds_elo: get("elo-per-pawn", "pawn-odds"),
         bracketed: orient(get(&label, "imbalance-bracket")),
@@ -311,6 +346,7 @@ pub(super) fn local_prices(
 pub(super) fn node_sensitivity(
     imb: &crate::values::study::ImbalanceRequest,
     h: &str,
+    headline: Option<&str>,
     rows: &[crate::values::table::ValueRow],
     nodes: u64,
     dir: &Path,
@@ -325,9 +361,10 @@ pub(super) fn node_sensitivity(
     };
     let (stronger, _) = crate::values::study::imbalance(&again)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
+    let flipped = |piece: &str| headline.is_some_and(|hl| hl.replace('=', "-") == reversed(piece));
     let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &str| {
         let i = list.iter().find(|r| r.piece == piece && r.method == method).map_or(Interval::UNDEFINED, row_interval);
-        if piece == "R-F" {
+        if flipped(piece) {
             negated(&i)
         } else {
             i
@@ -348,7 +385,7 @@ pub(super) fn node_sensitivity(
         base: imb.nodes.to_string(),
         other: nodes.to_string(),
         rows: vec![
-            row(&label, "imbalance", if label == "R-F" { "F-R" } else { &label }, "pawns"),
+            row(&label, "imbalance", &if flipped(&label) { reversed(&label) } else { label.clone() }, "pawns"),
             row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo"),
         ],
         note: format!(

@@ -85,6 +85,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let draw = draw_rules(cfg, &types)?;
     let option_pieces = option_pieces(cfg, &types)?;
     let published = published(cfg, &types)?;
+    let headline = headline(cfg, &types)?;
 
     let RayBuilder { info: ray_info, bits: ray_bits, .. } = rb;
     let bits = &ray_bits;
@@ -98,6 +99,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         option_list: cfg.options.iter().map(|(k, v)| (k.clone(), v.description.clone())).collect(),
         option_pieces,
         published,
+        headline,
         geo,
         exists,
         nsq,
@@ -177,7 +179,16 @@ fn piece_types(cfg: &VariantConfig) -> Result<(Vec<PieceType>, Vec<Vec<Atom>>), 
                 return Err(format!("piece {letter}: replaces = \"{r}\" is not an orthodox piece letter (P N B R Q K)"))
             }
         };
-        types.push(PieceType { letter: c, name: p.name.clone(), royal: p.royal, pawn: p.pawn, bomber, replaces });
+        let orthodox = if p.pawn || p.royal { None } else { orthodox_moves(&atoms) };
+        types.push(PieceType {
+            letter: c,
+            name: p.name.clone(),
+            royal: p.royal,
+            pawn: p.pawn,
+            bomber,
+            replaces,
+            orthodox,
+        });
         atoms_of.push(atoms);
     }
     Ok((types, atoms_of))
@@ -528,6 +539,44 @@ fn published(cfg: &VariantConfig, types: &[PieceType]) -> Result<crate::variant:
         }
     }
     Ok(p.clone())
+}
+
+/// The orthodox piece whose moves `atoms` are, compared as sets of atoms, so `RB` is a
+/// queen as much as `Q` is.
+fn orthodox_moves(atoms: &[Atom]) -> Option<char> {
+    let set = |a: &[Atom]| {
+        let mut v: Vec<String> = a.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let own = set(atoms);
+    ['N', 'B', 'R', 'Q'].into_iter().find(|c| betza::parse(&c.to_string()).is_ok_and(|o| set(&o) == own))
+}
+
+/// `[report] headline`: each `X=Y` names two piece types of the variant, neither royal nor
+/// the pawn, and not the same.
+fn headline(cfg: &VariantConfig, types: &[PieceType]) -> Result<Vec<(char, char)>, String> {
+    cfg.report
+        .headline
+        .iter()
+        .map(|h| {
+            let bad = |why: &str| format!("[report] headline '{h}': {why}");
+            let (a, b) = h.split_once('=').ok_or_else(|| bad("write it as X=Y, two piece letters"))?;
+            let one = |s: &str| -> Result<char, String> {
+                let t = letter_type(types, s.trim()).map_err(|e| bad(&e))?;
+                if types[t].royal || types[t].pawn {
+                    return Err(bad(&format!("{} is royal or the pawn; compare two other pieces", types[t].letter)));
+                }
+                Ok(types[t].letter)
+            };
+            let (x, y) = (one(a)?, one(b)?);
+            if x == y {
+                return Err(bad("compares a piece with itself"));
+            }
+            Ok((x, y))
+        })
+        .collect()
 }
 
 /// Pieces per colour and type in the start position: "promotion only to lost pieces"

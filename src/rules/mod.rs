@@ -29,6 +29,9 @@ pub struct PieceType {
     pub bomber: bool,
     /// The orthodox piece this one takes the place of (variant file's `replaces`).
     pub replaces: Option<char>,
+    /// The orthodox piece (`N`, `B`, `R` or `Q`) whose moves this type has, whatever its
+    /// letter: the pieces a report's scale can be anchored on.
+    pub orthodox: Option<char>,
 }
 
 /// One sliding direction of a piece.
@@ -132,6 +135,8 @@ pub struct Rules<B: Bits> {
     /// Per option, the pieces whose worth it changes.
     pub option_pieces: Vec<(String, Vec<char>)>,
     pub published: crate::variant::config::Published,
+    /// The variant file's `[report] headline` comparisons, as (new piece, other piece).
+    pub headline: Vec<(char, char)>,
     pub geo: Geometry,
     pub exists: B,
     pub nsq: usize,

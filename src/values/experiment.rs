@@ -520,6 +520,7 @@ impl Experiment {
                         .collect::<Result<Vec<_>, _>>()?,
                     None => vec![],
                 };
+                let scaled = super::scale::quantities(&pieces, &super::scale::variant_headlines(variant, &pieces));
                 // The report's phase filter, then the refit on the fuller board if asked.
                 let fits = std::iter::once((rg.min_pieces, String::new(), false))
                     .chain(rg.phase_min_pieces.map(|mp| (mp, format!("{PHASE}{mp}"), false)))
@@ -534,6 +535,7 @@ impl Experiment {
                             replicates: rg.bootstrap,
                             seed: self.seed,
                             contrasts: contrasts.clone(),
+                            scaled: scaled.clone(),
                         };
                         let name = format!("{}{suffix}", model.name());
                         // A long experiment should not lose its imbalance table because the

@@ -25,6 +25,7 @@ pub mod imbalance;
 pub mod pieces;
 pub mod play;
 pub mod regression;
+pub mod scale;
 pub mod selfplay;
 pub mod study;
 pub mod support;

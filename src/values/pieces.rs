@@ -11,6 +11,8 @@ pub struct PieceInfo {
     pub pawn: bool,
     /// The orthodox piece this one takes the place of, if the variant says so.
     pub replaces: Option<char>,
+    /// The orthodox piece whose moves this type has (a knight by any letter).
+    pub orthodox: Option<char>,
 }
 
 /// The material types of a variant: every piece type but the royal one(s), in the
@@ -30,7 +32,13 @@ impl Pieces {
         let types: Vec<PieceInfo> = all
             .iter()
             .filter(|t| !t.royal)
-            .map(|t| PieceInfo { letter: t.letter, name: t.name.clone(), pawn: t.pawn, replaces: t.replaces })
+            .map(|t| PieceInfo {
+                letter: t.letter,
+                name: t.name.clone(),
+                pawn: t.pawn,
+                replaces: t.replaces,
+                orthodox: t.orthodox,
+            })
             .collect();
         let pawn = types
             .iter()

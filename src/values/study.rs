@@ -297,7 +297,8 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Err
     };
     let selection = Selection { skip_plies: a.skip_plies, min_pieces: a.min_pieces, start: a.start };
     let data = regression_data(variant, &pieces, &dirs, selection, &a.progress)?;
-    let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
+    let scaled = super::scale::quantities(&pieces, &super::scale::variant_headlines(variant, &pieces));
+    let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts, scaled };
     let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
     let name = format!("{}{}", model.name(), if a.start { super::experiment::START } else { "" });
@@ -475,6 +476,7 @@ pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<re
         Dataset::build(&pieces, &games)
     };
     let (base, other) = (load(a.min_pieces)?, load(min_pieces)?);
-    let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts: vec![] };
+    let settings =
+        regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts: vec![], scaled: vec![] };
     Ok(regression::shift(&pieces, &base, &other, &settings)?)
 }

@@ -104,6 +104,13 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
             }
             row
         })
+        .chain(r.scaled.iter().map(|(kind, e)| {
+            let figures =
+                if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
+            let mut row = ctx.row(&e.name, figures, kind.unit(), &method, r.games as u64);
+            row.note = if e.note.is_empty() { format!("{} with this imbalance", e.varied) } else { e.note.clone() };
+            row
+        }))
         .collect()
 }
 

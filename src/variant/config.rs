@@ -35,6 +35,19 @@ pub struct VariantConfig {
     /// Figures from the literature a report of this variant is checked against.
     #[serde(default)]
     pub published: Published,
+    /// What a report of this variant headlines.
+    #[serde(default)]
+    pub report: ReportSection,
+}
+
+/// The comparisons a report puts on its answer card, as `X=Y` (the new piece first):
+/// without them a report derives its headline from `replaces` and from the pieces
+/// orthodox chess lacks, each against the nearest orthodox piece.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportSection {
+    #[serde(default)]
+    pub headline: Vec<String>,
 }
 
 /// Published figures for a variant (orthodox chess has them): a report sets its own

@@ -23,6 +23,7 @@ use crate::maths::bootstrap;
 use crate::maths::fieller::{self, Ratio, RatioInput};
 use crate::maths::logistic::{fit, Grouped, Model};
 use crate::values::pieces::Pieces;
+use crate::values::scale::{Denominator, Scaled, ScaledKind};
 use crate::values::support::Support;
 use dataset::Dataset;
 
@@ -40,6 +41,9 @@ pub struct Settings {
     /// Their intervals come from the same bootstrap replicates, so the correlation of the
     /// two values is accounted for.
     pub contrasts: Vec<(String, Vec<i32>)>,
+    /// Quantities that divide by something other than the pawn: values on the orthodox
+    /// scale and ratios of two pieces (`values::scale`), from the same replicates.
+    pub scaled: Vec<Scaled>,
 }
 
 /// One estimated quantity in pawns. Without support, `value`, `low`, `high` and `se` are
@@ -73,6 +77,8 @@ pub struct Regression {
     /// supported only above 1.96 (Fieller's condition).
     pub pawn_z: f64,
     pub draw_margin: Option<f64>,
+    /// [`Settings::scaled`]'s quantities (those whose pieces all have a coefficient).
+    pub scaled: Vec<(ScaledKind, Estimate)>,
 }
 
 /// (column, coefficient) pairs of a contrast, or `None` if it involves a type without a
@@ -92,6 +98,95 @@ fn covariance(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len() as f64;
     let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
     a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum::<f64>() / (n - 1.0).max(1.0)
+}
+
+/// `scale * sum a_j beta_j / sum d_j beta_j` with Fieller's interval, from the point fit
+/// and the bootstrap refits' coefficients; `den_name` names the divisor in the note when
+/// it is not clearly above zero.
+fn scaled_estimate(
+    name: String,
+    (num_w, den_w, scale): (&[(usize, f64)], &[(usize, f64)], f64),
+    point: &[f64],
+    reps: &[Vec<f64>],
+    den_name: &str,
+    varied: usize,
+) -> Estimate {
+    let combine = |w: &[(usize, f64)], b: &[f64]| w.iter().map(|&(j, a)| a * b[j]).sum::<f64>();
+    let nums: Vec<f64> = reps.iter().map(|b| combine(num_w, b)).collect();
+    let dens: Vec<f64> = reps.iter().map(|b| combine(den_w, b)).collect();
+    let input = RatioInput {
+        num: combine(num_w, point),
+        den: combine(den_w, point),
+        var_num: covariance(&nums, &nums),
+        var_den: covariance(&dens, &dens),
+        cov: covariance(&nums, &dens),
+    };
+    let unsupported = |note: String| Estimate {
+        name: name.clone(),
+        value: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+        se: f64::NAN,
+        support: Support::NotEnoughData,
+        note,
+        varied,
+    };
+    match fieller::ratio(input, crate::stats::normal_quantile(0.975)) {
+        Ratio::Bounded { value, low, high, se } if input.den > 0.0 => Estimate {
+            name,
+            value: scale * value,
+            low: scale * low,
+            high: scale * high,
+            se: scale * se,
+            support: Support::Supported,
+            note: String::new(),
+            varied,
+        },
+        Ratio::Bounded { .. } => unsupported(format!("{den_name} went with worse results: no unit to measure in")),
+        Ratio::Unbounded { den_z } => unsupported(format!(
+            "{den_name} is {den_z:.2} standard errors from zero, under the 1.96 a bounded 95 % interval needs"
+        )),
+    }
+}
+
+/// [`Settings::scaled`]'s quantities from the refits: a quantity whose numerator involves
+/// a type without a coefficient is left out; the anchor keeps the types that have one.
+fn scaled_estimates(s: &Settings, data: &Dataset, point: &[f64], reps: &[Vec<f64>]) -> Vec<(ScaledKind, Estimate)> {
+    let col = |t: usize| data.types.iter().position(|&u| u == t);
+    let mut out = vec![];
+    for q in &s.scaled {
+        let mut num = vec![];
+        let mut whole = true;
+        for (t, &a) in q.num.iter().enumerate().filter(|(_, a)| **a != 0.0) {
+            match col(t) {
+                Some(j) => num.push((j, a)),
+                None => whole = false,
+            }
+        }
+        let (den, scale, den_name) = match &q.den {
+            Denominator::Piece(t) => match col(*t) {
+                Some(j) => (vec![(j, 1.0)], 1.0, "the other piece's coefficient".to_string()),
+                None => continue,
+            },
+            Denominator::Anchor(textbook) => {
+                let kept: Vec<(usize, f64)> = textbook
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| **v > 0.0)
+                    .filter_map(|(t, &v)| Some((col(t)?, v)))
+                    .collect();
+                let total: f64 = kept.iter().map(|k| k.1).sum();
+                (kept.iter().map(|k| (k.0, 1.0)).collect(), total, "the orthodox pieces' summed coefficient".into())
+            }
+        };
+        if !whole || den.is_empty() {
+            continue;
+        }
+        let varied = num.iter().map(|&(j, _)| data.varied[j]).min().unwrap_or(0);
+        let e = scaled_estimate(q.label.clone(), (&num, &den, scale), point, reps, &den_name, varied);
+        out.push((q.kind, e));
+    }
+    out
 }
 
 /// The estimate `sum a_j beta_j / beta_pawn` of `weights`, from the point fit and the
@@ -179,6 +274,7 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
         failed_replicates: failed,
         pawn_z,
         draw_margin: point.theta,
+        scaled: scaled_estimates(s, data, &point_beta, &reps),
     })
 }
 
@@ -286,7 +382,7 @@ mod tests {
         // model in both, so the knight's value moves by sampling noise only.
         let all = Dataset::build(&p, &games(&p, 1500, 0, 5)).unwrap();
         let fewer = Dataset::build(&p, &games(&p, 1500, 3, 5)).unwrap();
-        let s = Settings { model: Model::Logistic, replicates: 300, seed: 9, contrasts: vec![] };
+        let s = Settings { model: Model::Logistic, replicates: 300, seed: 9, contrasts: vec![], scaled: vec![] };
         let shifts = shift(&p, &all, &fewer, &s).unwrap();
         assert_eq!(shifts.iter().map(|x| x.name.as_str()).collect::<Vec<_>>(), ["N"], "the pawn is the unit");
         let n = &shifts[0];
