@@ -8,9 +8,9 @@
 use super::names::Names;
 use super::value_text::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
+use super::ReportError;
 use crate::values::agreement::{self, Agreement};
 use crate::values::table::ValueRow;
-use crate::Error;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -42,8 +42,8 @@ pub struct Study {
 impl Study {
     /// Reads a value table (an experiment's `fairylab.csv`, a `values.csv`) as studies,
     /// one per variant and option set that has both estimators in it.
-    pub fn read(path: &Path) -> Result<Vec<Study>, Error> {
-        let rows = crate::values::table::read(path).map_err(Error)?;
+    pub fn read(path: &Path) -> Result<Vec<Study>, ReportError> {
+        let rows = crate::values::table::read(path)?;
         let mut groups: Vec<(String, String)> = vec![];
         for r in &rows {
             let key = (r.variant.clone(), r.options.clone());
@@ -60,8 +60,7 @@ impl Study {
         let file = path.with_file_name("experiment.toml");
         let (experiment, played_with) = match std::fs::read_to_string(&file) {
             Ok(text) => {
-                let e =
-                    crate::values::experiment::Experiment::parse(&text, &file.display().to_string()).map_err(Error)?;
+                let e = crate::values::experiment::Experiment::parse(&text, &file.display().to_string())?;
                 let with = text
                     .lines()
                     .filter_map(|l| l.strip_prefix(crate::values::experiment::PLAYED_WITH))
@@ -98,7 +97,7 @@ impl Study {
             });
         }
         if out.is_empty() {
-            return Err(Error(format!(
+            return Err(ReportError::Study(format!(
                 "{}: no piece has both an imbalance least-squares value and a regression value, so the table cannot be set against a report's estimators",
                 path.display()
             )));
@@ -151,18 +150,20 @@ pub fn attach<'a>(d: &mut ReportData, studies: &'a [Study]) -> Vec<&'a Study> {
 /// The studies kept in an earlier report.json in `dir` (none if there is none), so that
 /// replaying or extending a report does not drop its evidence. A report.json that does not
 /// parse is an error rather than a silent loss of the studies it holds.
-pub fn kept(dir: &Path) -> Result<Vec<Study>, String> {
+pub fn kept(dir: &Path) -> Result<Vec<Study>, ReportError> {
     let path = dir.join("report.json");
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(ReportError::io("read", &path, e)),
     };
     let broken = |e: serde_json::Error| {
-        format!(
-            "{}: {e}; it may hold value studies that this run would drop: mend the file, or delete it (the games under runs/ are kept and replayed)",
-            path.display()
-        )
+        ReportError::Unreadable {
+        path: path.clone(),
+        reason: format!(
+            "{e}; it may hold value studies that this run would drop: mend the file, or delete it (the games under runs/ are kept and replayed)"
+        ),
+    }
     };
     let json = serde_json::from_str::<serde_json::Value>(&text).map_err(broken)?;
     match json.get("studies") {

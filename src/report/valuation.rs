@@ -270,7 +270,7 @@ pub(super) fn local_prices(
     imb: &crate::values::study::ImbalanceRequest,
     h: &str,
     scale_check: bool,
-) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
+) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), ReportError> {
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
     let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None, starts: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
@@ -314,7 +314,7 @@ pub(super) fn node_sensitivity(
     rows: &[crate::values::table::ValueRow],
     nodes: u64,
     dir: &Path,
-) -> Result<Sensitivity, Error> {
+) -> Result<Sensitivity, ReportError> {
     let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
     let again = crate::values::study::ImbalanceRequest {
         compare: vec![h.to_string()],
@@ -363,7 +363,7 @@ pub(super) fn node_sensitivity(
 pub(super) fn phase_sensitivity(
     regress: &crate::values::study::RegressRequest,
     rows: &[crate::values::table::ValueRow],
-) -> Result<Sensitivity, Error> {
+) -> Result<Sensitivity, ReportError> {
     let shifts = crate::values::study::regress_sensitivity(regress, OTHER_MIN_PIECES)?;
     let as_interval = |e: &crate::values::regression::Estimate| {
         if e.support.is_supported() {
@@ -400,9 +400,12 @@ pub(super) fn phase_sensitivity(
 }
 
 /// The default engine's middlegame material weights in pawns, per piece on the board.
-pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error> {
-    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name())?)?;
-    let pawn = ev.weight("value.P.mg").filter(|&p| p > 0.0).ok_or_else(|| Error("no positive pawn weight".into()))?;
+pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, ReportError> {
+    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name()).map_err(ReportError::Engine)?)?;
+    let pawn = ev
+        .weight("value.P.mg")
+        .filter(|&p| p > 0.0)
+        .ok_or_else(|| ReportError::Engine("no positive pawn weight".into()))?;
     let board = variant.start_fen().split_whitespace().next().unwrap_or("").to_string();
     let mut out: Vec<(char, f64)> = vec![];
     for c in board.chars().filter(|c| c.is_ascii_uppercase()) {
@@ -420,16 +423,19 @@ pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error>
 pub(super) fn evaluators(
     variant: Variant,
     path: &str,
-) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), Error> {
-    let default = crate::eval::EngineConfig::for_variant(variant.name())?;
-    let tuned = crate::eval::EngineConfig::load(path)?;
+) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), ReportError> {
+    let default = crate::eval::EngineConfig::for_variant(variant.name()).map_err(ReportError::Engine)?;
+    let tuned = crate::eval::EngineConfig::load(path).map_err(ReportError::Engine)?;
     Ok((evaluator(variant, &default)?, evaluator(variant, &tuned)?))
 }
 
-pub(super) fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Result<crate::eval::Evaluator, Error> {
+pub(super) fn evaluator(
+    variant: Variant,
+    cfg: &crate::eval::EngineConfig,
+) -> Result<crate::eval::Evaluator, ReportError> {
     Ok(match variant {
-        Variant::Narrow(r) => cfg.evaluator(r, &[])?,
-        Variant::Wide(r) => cfg.evaluator(r, &[])?,
+        Variant::Narrow(r) => cfg.evaluator(r, &[]).map_err(ReportError::Engine)?,
+        Variant::Wide(r) => cfg.evaluator(r, &[]).map_err(ReportError::Engine)?,
     })
 }
 

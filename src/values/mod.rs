@@ -20,6 +20,7 @@
 
 pub mod agreement;
 pub mod comparison;
+mod error;
 pub mod experiment;
 pub mod imbalance;
 pub mod pieces;
@@ -33,6 +34,7 @@ pub mod weights;
 
 pub use crate::maths::logistic::Model;
 pub use comparison::Comparison;
+pub use error::ValuesError;
 pub use experiment::Experiment;
 pub use pieces::Pieces;
 pub use table::ValueRow;

@@ -1,6 +1,7 @@
 //! The piece types of a variant as the value estimators see them: which letters count as
 //! material, which one is the pawn (the unit), and material strings turned into counts.
 
+use super::ValuesError;
 use crate::{Board, Variant};
 
 /// One non-royal piece type.
@@ -22,7 +23,7 @@ pub struct Pieces {
 }
 
 impl Pieces {
-    pub fn of(variant: Variant) -> Result<Pieces, String> {
+    pub fn of(variant: Variant) -> Result<Pieces, ValuesError> {
         let all: &[crate::rules::PieceType] = match variant {
             Variant::Narrow(r) => &r.types,
             Variant::Wide(r) => &r.types,
@@ -32,10 +33,9 @@ impl Pieces {
             .filter(|t| !t.royal)
             .map(|t| PieceInfo { letter: t.letter, name: t.name.clone(), pawn: t.pawn, replaces: t.replaces })
             .collect();
-        let pawn = types
-            .iter()
-            .position(|t| t.pawn)
-            .ok_or_else(|| format!("{} has no pawn, and piece values are measured in pawns", variant.name()))?;
+        let pawn = types.iter().position(|t| t.pawn).ok_or_else(|| {
+            ValuesError::Pieces(format!("{} has no pawn, and piece values are measured in pawns", variant.name()))
+        })?;
         Ok(Pieces { types, pawn })
     }
 
@@ -56,23 +56,27 @@ impl Pieces {
     }
 
     /// Counts per type of a material string such as `Q1R2B2N2P8` (`Board::material`).
-    pub fn counts(&self, material: &str) -> Result<Vec<i32>, String> {
+    pub fn counts(&self, material: &str) -> Result<Vec<i32>, ValuesError> {
         let mut counts = vec![0; self.len()];
         let mut chars = material.chars().peekable();
         while let Some(c) = chars.next() {
-            let t = self.index(c).ok_or_else(|| format!("material '{material}': unknown piece letter '{c}'"))?;
+            let t = self
+                .index(c)
+                .ok_or_else(|| ValuesError::Pieces(format!("material '{material}': unknown piece letter '{c}'")))?;
             let mut digits = String::new();
             while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
                 digits.push(*d);
                 chars.next();
             }
-            counts[t] += digits.parse::<i32>().map_err(|_| format!("material '{material}': '{c}' has no count"))?;
+            counts[t] += digits
+                .parse::<i32>()
+                .map_err(|_| ValuesError::Pieces(format!("material '{material}': '{c}' has no count")))?;
         }
         Ok(counts)
     }
 
     /// White's minus Black's count per type in a position.
-    pub fn difference(&self, board: &Board) -> Result<Vec<i32>, String> {
+    pub fn difference(&self, board: &Board) -> Result<Vec<i32>, ValuesError> {
         let (w, b) = (self.counts(&board.material(0))?, self.counts(&board.material(1))?);
         Ok(w.iter().zip(&b).map(|(x, y)| x - y).collect())
     }
@@ -81,11 +85,14 @@ impl Pieces {
 /// The squares of the pawns removed for the pawn-odds calibration: White's and Black's
 /// pawn on `file` (a letter) in the start position, each the one nearest its own side.
 /// The f-pawn is the usual choice on 8x8 boards (a handicap that barely weakens the king).
-pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), String> {
+pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), ValuesError> {
     let (files, ranks) = variant.board_size();
     let f = (file as u8).wrapping_sub(b'a') as usize;
     if !file.is_ascii_lowercase() || f >= files {
-        return Err(format!("calibration pawn file '{file}' is not a file of {}", variant.name()));
+        return Err(ValuesError::Calibration(format!(
+            "calibration pawn file '{file}' is not a file of {}",
+            variant.name()
+        )));
     }
     let start = variant.start_position();
     let find = |upper: bool| -> Option<String> {
@@ -101,14 +108,17 @@ pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), St
     };
     let pawn = Pieces::of(variant)?.pawn_letter();
     if pawn != 'P' {
-        return Err(format!(
+        return Err(ValuesError::Calibration(format!(
             "{}: the pawn's letter is '{pawn}'; give the calibration squares explicitly",
             variant.name()
-        ));
+        )));
     }
     match (find(true), find(false)) {
         (Some(w), Some(b)) => Ok((w, b)),
-        _ => Err(format!("{} has no pawn of each side on the {file}-file in its start position", variant.name())),
+        _ => Err(ValuesError::Calibration(format!(
+            "{} has no pawn of each side on the {file}-file in its start position",
+            variant.name()
+        ))),
     }
 }
 
@@ -135,7 +145,7 @@ mod tests {
         let c = p.counts("Q1R2B2N2P8").unwrap();
         assert_eq!(c[p.index('P').unwrap()], 8);
         assert_eq!(c[p.index('R').unwrap()], 2);
-        assert!(p.counts("X1").unwrap_err().contains("'X'"));
+        assert!(p.counts("X1").unwrap_err().to_string().contains("'X'"));
         let b = v.parse_fen("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1").unwrap();
         let d = p.difference(&b).unwrap();
         assert_eq!(d[p.index('P').unwrap()], 2);

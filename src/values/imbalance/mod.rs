@@ -43,6 +43,7 @@ use crate::values::pieces::Pieces;
 use crate::values::play::PlaySettings;
 use crate::values::selfplay::{self, Job, Plan};
 use crate::values::weights;
+use crate::values::ValuesError;
 use calibration::{elo, in_pawns, pair_score, Interval, Measure};
 use combine::{combine, Combined, Equation};
 use std::path::PathBuf;
@@ -108,7 +109,7 @@ pub struct ImbalanceResult {
     /// Pawns each side gives in the calibration match.
     pub calibration_pawns: u32,
     pub comparisons: Vec<MatchResult>,
-    pub combined: Result<Combined, String>,
+    pub combined: Result<Combined, ValuesError>,
     /// Piece letters in the order of `Combined::values`.
     pub letters: Vec<char>,
     /// Matches with a finite result that went into the combination.
@@ -118,7 +119,7 @@ pub struct ImbalanceResult {
     /// Each comparison priced by its own bracket (with `Settings::bracket`).
     pub brackets: Vec<bracketing::Priced>,
     /// The bracketed differences combined into piece values (two or more priced).
-    pub bracket_combined: Option<Result<Combined, String>>,
+    pub bracket_combined: Option<Result<Combined, ValuesError>>,
     /// Whether neutral weights move the Elo of a pawn (with `Settings::scale_check`).
     pub scale_check: Option<scale_check::ScaleCheck>,
 }
@@ -152,7 +153,7 @@ impl Match {
         mut result: MatchResult,
         mut removal: [(String, String); 2],
         dir: PathBuf,
-    ) -> Result<Match, String> {
+    ) -> Result<Match, ValuesError> {
         let mut starts = vec![];
         if !s.starts.is_empty() {
             removal = removal.map(|(w, b)| (starts::hashed(&w), starts::hashed(&b)));
@@ -167,12 +168,12 @@ impl Match {
             let margin = (weights::material(variant, &pieces, &[])?[pieces.pawn].1 / 2.0).round() as i32;
             let (kept, dropped) = starts::usable(variant, &s.starts, &removal, margin)?;
             if kept.is_empty() {
-                return Err(format!(
+                return Err(ValuesError::Position(format!(
                     "{}: none of the {} start positions can be used: on each, its removals are impossible or \
                      leave material hanging or a king in check",
                     result.label,
                     s.starts.len()
-                ));
+                )));
             }
             s.play.progress.note(&format!(
                 "  {:<12} {} of {} starts usable ({dropped} dropped: a removal impossible, or it lets a side \
@@ -221,7 +222,7 @@ impl Match {
     }
 
     /// Plays (or reads back) the first `pairs` pairs and records the X side's results.
-    fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), String> {
+    fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), ValuesError> {
         let pairs = pairs.min(self.budget(s));
         let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(pairs))?;
         let mut penta = Pentanomial::default();
@@ -239,9 +240,10 @@ impl Match {
 /// The calibration squares must hold pawns only, as many of White's as of Black's: a
 /// calibration with another piece would silently change the unit. Returns how many pawns
 /// each side gives (on a large board one pawn moves the score too little to measure).
-fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<u32, String> {
-    let fail = |why: String| format!("calibration squares {}={}: {why}", squares.0, squares.1);
-    let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.0))?;
+fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<u32, ValuesError> {
+    let fail =
+        |why: String| ValuesError::Calibration(format!("calibration squares {}={}: {why}", squares.0, squares.1));
+    let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.to_string()))?;
     let mut pawns = [0; 2];
     for color in 0..2 {
         let (a, b) = (pieces.counts(&start.material(color))?, pieces.counts(&after.material(color))?);
@@ -274,7 +276,7 @@ pub fn per_pawn(e: Measure, k: u32) -> Measure {
 
 /// Updates score, Elo and (for comparisons) pawns from the games so far. A match of fewer
 /// than `MIN_GAMES` games gives no figure in pawns: its spread is itself a guess.
-fn evaluate(m: &mut MatchResult, pawn: Result<Measure, String>) {
+fn evaluate(m: &mut MatchResult, pawn: Result<Measure, ValuesError>) {
     m.score = pair_score(&m.penta);
     m.elo = m.score.and_then(elo);
     m.pawns = None;
@@ -284,35 +286,37 @@ fn evaluate(m: &mut MatchResult, pawn: Result<Measure, String>) {
     }
     let games = m.penta.games();
     let converted = match (m.elo, pawn) {
-        _ if games < MIN_GAMES => Err(format!("not enough games ({games})")),
-        (None, _) if games > 0 => Err("one side won every game: too lopsided to measure".into()),
-        (None, _) => Err("no games".into()),
+        _ if games < MIN_GAMES => Err(ValuesError::Fit(format!("not enough games ({games})"))),
+        (None, _) if games > 0 => Err(ValuesError::Fit("one side won every game: too lopsided to measure".into())),
+        (None, _) => Err(ValuesError::Fit("no games".into())),
         (Some(_), Err(e)) => Err(e),
         (Some(x), Ok(p)) => in_pawns(x, p),
     };
     match converted {
         Ok(p) => m.pawns = Some(p),
-        Err(e) => m.pawns_note = e,
+        Err(e) => m.pawns_note = e.to_string(),
     }
 }
 
 /// The calibration's Elo per pawn, or why there is none to convert with.
-fn pawn_unit(cal: &MatchResult, k: u32) -> Result<Measure, String> {
+fn pawn_unit(cal: &MatchResult, k: u32) -> Result<Measure, ValuesError> {
     let games = cal.penta.games();
     if games < MIN_GAMES {
-        return Err(format!("the pawn-odds match has not enough games ({games})"));
+        return Err(ValuesError::Calibration(format!("the pawn-odds match has not enough games ({games})")));
     }
-    cal.elo.map(|e| per_pawn(e, k)).ok_or_else(|| "the pawn-odds match has no finite Elo".to_string())
+    cal.elo
+        .map(|e| per_pawn(e, k))
+        .ok_or_else(|| ValuesError::Calibration("the pawn-odds match has no finite Elo".to_string()))
 }
 
 /// Runs the calibration and comparison matches until each is precise enough or at its
 /// budget, and combines the comparisons into absolute values where they determine them.
-pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
+pub fn run(s: &Settings) -> Result<ImbalanceResult, ValuesError> {
     if s.comparisons.is_empty() {
-        return Err("give at least one comparison (e.g. --compare F=R)".into());
+        return Err(ValuesError::Settings("give at least one comparison (e.g. --compare F=R)".into()));
     }
     if s.max_pairs == 0 || s.batch_pairs == 0 {
-        return Err("the game budget and the batch size must be positive".into());
+        return Err(ValuesError::Settings("the game budget and the batch size must be positive".into()));
     }
     let pieces = Pieces::of(s.play.variant)?;
     let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
@@ -337,7 +341,10 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     let mut matches = vec![Match::new(s, calibration, removal, dir)?];
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
-        start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
+        start
+            .without(0, &lack_w)
+            .and_then(|b| b.without(1, &lack_b))
+            .map_err(|e| ValuesError::Comparison(format!("{}: {e}", c.text())))?;
         let mut engine = s.play.engine.clone();
         let mut note = String::new();
         if s.player.is_some() {
@@ -377,7 +384,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
         let pawn = {
             let cal = &mut matches[0].result;
-            evaluate(cal, Err(String::new()));
+            evaluate(cal, Err(ValuesError::Calibration(String::new())));
             pawn_unit(cal, k)
         };
         for m in matches.iter_mut().skip(1) {
@@ -465,7 +472,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
     }
     let combined = if calibration.elo.is_none() {
-        Err("the pawn-odds match has no finite result".to_string())
+        Err(ValuesError::Calibration("the pawn-odds match has no finite result".to_string()))
     } else {
         combine(&equations, pieces.len(), pieces.pawn)
     };
@@ -522,7 +529,7 @@ mod tests {
         assert_eq!(two, sq("e+f"));
         assert_eq!(check_calibration(&p, &start, &two), Ok(2));
         // Uneven handicaps and pieces other than pawns would change the unit: refused.
-        let uneven = check_calibration(&p, &start, &(two.0.clone(), sq("f").1)).unwrap_err();
+        let uneven = check_calibration(&p, &start, &(two.0.clone(), sq("f").1)).unwrap_err().to_string();
         assert!(uneven.contains("2 pawns but Black 1"), "{uneven}");
         assert!(check_calibration(&p, &start, &("a1".into(), "a10".into())).is_err());
         let e = per_pawn(Measure { value: 60.0, se: 8.0 }, 2);
