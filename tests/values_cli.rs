@@ -609,7 +609,7 @@ fn all_setups_gives_the_setup_only_pieces_values() {
 
 #[test]
 fn imbalance_calibrates_as_the_report_does_unless_told() {
-    use fairylab::values::experiment::default_calibration;
+    use fairylab::values::pieces::default_calibration;
     assert_eq!(default_calibration(fairylab::Variant::load("chess", &[]).unwrap()), "f");
     assert_eq!(default_calibration(fairylab::Variant::load("flying-bombers-grand", &[]).unwrap()), "ef");
 }

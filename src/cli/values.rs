@@ -266,10 +266,9 @@ impl ImbalanceArgs {
             min_pairs: self.min_pairs,
             calibration: match &self.calibration {
                 Some(c) => c.clone(),
-                None => crate::values::experiment::default_calibration(crate::Variant::load_with(
-                    &self.variant,
-                    &self.options,
-                )?),
+                None => {
+                    crate::values::pieces::default_calibration(crate::Variant::load_with(&self.variant, &self.options)?)
+                }
             },
             random_plies: self.random_plies,
             no_neutral: self.no_neutral,

@@ -2,7 +2,9 @@
 //! needs and writes `report.md`, a self-contained `report.html` (inline SVG charts) and
 //! every figure as CSV/JSON beside them.
 
+mod estimators;
 pub mod figures;
+mod format;
 pub mod glossary;
 pub mod matrix;
 pub mod names;
@@ -10,11 +12,10 @@ pub mod published;
 mod render;
 pub mod study;
 mod value_text;
-pub use render::{
-    cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
-    pct as format_pct,
-};
-pub use value_text::{agreement as estimator_agreement, price_verdict as render_price_verdict};
+pub use estimators::agreement as estimator_agreement;
+pub use format::{cell_score as format_cell_score, elo as format_elo, pct as format_pct};
+pub use render::{html as render_html, markdown as render_markdown};
+pub use value_text::price_verdict as render_price_verdict;
 mod error;
 mod files;
 mod summary;
@@ -326,7 +327,7 @@ pub struct ReportData {
 impl ReportData {
     /// Fills the figures derived from the others (the estimators' agreement).
     fn derive(&mut self) {
-        let a = value_text::agreement(&self.piece_values);
+        let a = estimators::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
         self.published = published::check(self);
     }

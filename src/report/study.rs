@@ -6,7 +6,7 @@
 //! verdict, from the study's own rows.
 
 use super::names::Names;
-use super::value_text::{gap_verdict, PHASE_CAUSE, START_CAUSE};
+use super::verdict::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
 use super::ReportError;
 use crate::values::agreement::{self, Agreement};
@@ -181,9 +181,9 @@ struct Comparison {
 
 const IMBALANCE_METHODS: [&str; 2] = ["imbalance-lsq", "imbalance-bracket-lsq"];
 /// What a phase refit adds to its regression's method name.
-const REFIT: &str = crate::values::experiment::PHASE;
+const REFIT: &str = crate::values::method::PHASE;
 /// What the fit on the games' start material adds to its regression's method name.
-const START: &str = crate::values::experiment::START;
+const START: &str = crate::values::method::START;
 
 /// Whether a regression method is a study's main fit (not a refit testing a cause).
 fn is_main(method: &str) -> bool {
@@ -247,7 +247,7 @@ fn interval(r: &ValueRow) -> String {
     if r.support.is_supported() && r.value.is_finite() {
         format!("{:.2} [{:.2}, {:.2}]", r.value, r.ci_low, r.ci_high)
     } else {
-        super::value_text::NOT_ENOUGH.into()
+        super::format::NOT_ENOUGH.into()
     }
 }
 
@@ -257,12 +257,12 @@ pub(super) fn markdown(d: &ReportData, names: &Names) -> String {
         return String::new();
     }
     let mut s = String::from("## Value studies\n\n");
-    s += &super::render::verdicts(
+    s += &super::format::verdicts(
         d.studies
             .iter()
             .map(|st| match headline(st) {
                 Some(h) => format!("Study `{}` ({} games): {h}.", st.name, st.games()),
-                None => format!("Study `{}` ({} games): {}.", st.name, st.games(), super::value_text::NOT_ENOUGH),
+                None => format!("Study `{}` ({} games): {}.", st.name, st.games(), super::format::NOT_ENOUGH),
             })
             .collect(),
     );
@@ -385,7 +385,7 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
                 crate::maths::chi2::p_text(k.p_value)
             ),
             Some(k) => format!(" {:.2} [{:.2}, {:.2}] |", k.factor, k.low, k.high),
-            None => format!(" {} |", super::value_text::NOT_ENOUGH),
+            None => format!(" {} |", super::format::NOT_ENOUGH),
         };
     }
     s += "\n\n";
@@ -408,7 +408,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
             .piece_values
             .iter()
             .filter(|v| v.method.starts_with(ours) && v.piece.chars().count() == 1 && v.piece != "P")
-            .filter(|v| super::value_text::defined(v))
+            .filter(|v| super::format::defined(v))
             .filter_map(|v| {
                 let r = rows.iter().find(|r| {
                     r.piece == v.piece && r.method == theirs && r.unit == "pawns" && r.support.is_supported()
@@ -448,7 +448,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
         .find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))
         .and_then(|c| c.test.scale)
         .map(|k| k.factor);
-    let together = match (factors.as_slice(), study_factor, super::value_text::agreement(&d.piece_values).scale) {
+    let together = match (factors.as_slice(), study_factor, super::estimators::agreement(&d.piece_values).scale) {
         ([imbalance, regression], Some(m), Some(r)) => format!(
             " Together, {imbalance:.2} × {m:.2} / {regression:.2} = {:.2}, against this report's own factor of {:.2}: the report's factor splits into these three steps.",
             imbalance * m / regression,

@@ -1,7 +1,12 @@
 //! A report's piece values: both estimators played for one set of rules, the headline
 //! priced in local pawns, and the values' sensitivity to the phase filter and the search.
 
-use super::*;
+use super::figures::Interval;
+use super::{PawnPrices, PieceValue, Pricing, ReportConfig, ReportError, Sensitivity, SensitivityRow};
+use crate::tournament::Progress;
+use crate::values::pieces::Pieces;
+use crate::Variant;
+use std::path::Path;
 
 /// Piece values of a variant (with options) by regression on self-play with varied
 /// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
@@ -121,7 +126,7 @@ pub(super) fn piece_values(
             precision: None,
             batch: cfg.budget.pairs(),
             min_pairs: cfg.budget.pairs(),
-            calibration: crate::values::experiment::default_calibration(variant),
+            calibration: crate::values::pieces::default_calibration(variant),
             random_plies: 8,
             no_neutral: false,
             engine_set: vec![],
@@ -442,7 +447,6 @@ pub(super) fn evaluator(
 #[cfg(test)]
 mod tests {
     use super::*;
-
     #[test]
     fn the_sensitivity_anchor_prefers_a_fairy_piece_then_the_fewest_pieces() {
         let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();

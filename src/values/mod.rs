@@ -23,6 +23,7 @@ pub mod comparison;
 mod error;
 pub mod experiment;
 pub mod imbalance;
+pub mod method;
 pub mod pieces;
 pub mod play;
 pub mod regression;

@@ -122,6 +122,53 @@ pub fn pawn_squares(variant: Variant, file: char) -> Result<(String, String), Va
     }
 }
 
+/// The pawn-odds calibration a variant gets when none is named: the f-pawn on 8-file
+/// boards (Muller's choice); elsewhere the two central pawns, because one pawn moved the
+/// score too little to convert with both on the 10x10 FBGC board (about 25 Elo) and on
+/// the 6x8 Bland Chess 46 board (18 ± 13 Elo). Falls back to the first file with a pawn.
+pub fn default_calibration(variant: Variant) -> String {
+    let files = variant.board_size().0 as u8;
+    let preferred = match files {
+        8 => "f".to_string(),
+        w => [(b'a' + w / 2 - 1) as char, (b'a' + w / 2) as char].iter().collect(),
+    };
+    if calibration_squares(variant, &preferred).is_ok() {
+        return preferred;
+    }
+    (0..files)
+        .map(|f| ((b'a' + f) as char).to_string())
+        .find(|f| calibration_squares(variant, f).is_ok())
+        .unwrap_or(preferred)
+}
+
+/// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
+/// f-pawns, a two-pawn handicap for large boards) or squares (`f2=f7`, `e2+f2=e7+f7`).
+pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, String), ValuesError> {
+    let spec = spec.trim();
+    if let Some((w, b)) = spec.split_once('=') {
+        return Ok((w.trim().to_string(), b.trim().to_string()));
+    }
+    let files: Vec<char> = spec.chars().filter(|&c| c != '+').collect();
+    // Piece letters (`P`, `P+P`): each side's pawns by letter, wherever they
+    // stand, for starts other than the variant's (`imbalance::starts`).
+    if !files.is_empty() && files.iter().all(|c| c.is_ascii_uppercase()) {
+        let letters = files.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
+        return Ok((letters.clone(), letters));
+    }
+    if files.is_empty() || files.iter().any(|c| !c.is_ascii_lowercase()) {
+        return Err(ValuesError::Calibration(format!(
+            "calibration '{spec}' must be file letters (f, ef), squares (f2=f7) or the pawn's piece letter (P)"
+        )));
+    }
+    let mut sides = (Vec::new(), Vec::new());
+    for f in files {
+        let (w, b) = pawn_squares(variant, f)?;
+        sides.0.push(w);
+        sides.1.push(b);
+    }
+    Ok((sides.0.join("+"), sides.1.join("+")))
+}
+
 /// The name of the square at (file, rank index) in the variant's own numbering.
 fn square_name(variant: Variant, file: usize, rank: usize) -> String {
     let sq = rank * variant.board_size().0 + file;

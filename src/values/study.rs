@@ -5,9 +5,8 @@
 //! The command line fills the requests from its own flags (`cli::values`).
 
 use super::comparison::Comparison;
-use super::experiment::calibration_squares;
 use super::imbalance::{self, ImbalanceResult};
-use super::pieces::Pieces;
+use super::pieces::{calibration_squares, Pieces};
 use super::play::PlaySettings;
 use super::regression::dataset::{self, Dataset, Selection};
 use super::regression::{self, corpus, Regression};
@@ -311,7 +310,7 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Val
     let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts };
     let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
-    let name = format!("{}{}", model.name(), if a.start { super::experiment::START } else { "" });
+    let name = format!("{}{}", model.name(), if a.start { super::method::START } else { "" });
     Ok(table::regression_rows(&ctx, &r, &name))
 }
 

@@ -95,7 +95,7 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
                 if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
             let mut row = ctx.row(&e.name, figures, "pawns", &method, r.games as u64);
             // The start fit has one observation per game: the material its play began with.
-            let what = if model.ends_with(super::experiment::START) { "game starts" } else { "positions" };
+            let what = if model.ends_with(super::method::START) { "game starts" } else { "positions" };
             row.note = format!("{} {what}, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
                 row.note = format!("{} {what}", r.positions);

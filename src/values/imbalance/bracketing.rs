@@ -13,7 +13,7 @@
 use super::bracket::{self, Point};
 use super::calibration::{elo, pair_score, Interval, Measure};
 use super::combine::{combine, Combined, Equation};
-use super::{slug, Match, MatchResult, Settings};
+use super::matches::{slug, Match, MatchResult, Settings};
 use crate::stats::Pentanomial;
 use crate::values::comparison::Comparison;
 use crate::values::pieces::Pieces;

@@ -8,7 +8,7 @@
 //! bracketed values, whose pawns are measured under the comparison's own weights.
 
 use super::calibration::Measure;
-use super::{pair_score_elo, per_pawn, slug, Match, MatchResult, Settings};
+use super::matches::{pair_score_elo, per_pawn, slug, Match, MatchResult, Settings};
 use crate::maths::chi2;
 use crate::values::ValuesError;
 use serde::Serialize;
