@@ -93,7 +93,7 @@ impl<B: Bits> Inner<B> {
                 .legal_move_vec()
                 .into_iter()
                 .find(|&m| self.pos.move_name(m) == *mv)
-                .ok_or_else(|| Error(format!("illegal move '{mv}' in {}", self.pos.fen())))?;
+                .ok_or_else(|| Error::Position(format!("illegal move '{mv}' in {}", self.pos.fen())))?;
             self.history.push(self.pos.hash());
             self.pos.make(m);
         }
@@ -120,13 +120,13 @@ impl Engine {
     ) -> Result<Engine, Error> {
         let width = match variant {
             Variant::Narrow(r) => {
-                let e = config.evaluator(r, settings)?;
+                let e = config.evaluator(r, settings).map_err(Error::Engine)?;
                 let mut searcher = Searcher::new(e, hash_mb);
                 searcher.configure(&config.search);
                 Width::Narrow(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
             }
             Variant::Wide(r) => {
-                let e = config.evaluator(r, settings)?;
+                let e = config.evaluator(r, settings).map_err(Error::Engine)?;
                 let mut searcher = Searcher::new(e, hash_mb);
                 searcher.configure(&config.search);
                 Width::Wide(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
@@ -137,7 +137,7 @@ impl Engine {
 
     /// The variant's default engine (`configs/engines/<variant>.toml` or generic defaults).
     pub fn default_for(variant: Variant) -> Result<Engine, Error> {
-        let cfg = EngineConfig::for_variant(variant.name())?;
+        let cfg = EngineConfig::for_variant(variant.name()).map_err(Error::Engine)?;
         Engine::new(variant, &cfg, &[], 16)
     }
 
@@ -151,7 +151,7 @@ impl Engine {
 
     pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), Error> {
         on!(&mut self.width, i => {
-            i.searcher.set_weight(name, value)?;
+            i.searcher.set_weight(name, value).map_err(Error::Engine)?;
         });
         Ok(())
     }
@@ -182,7 +182,7 @@ impl Engine {
         match (&mut self.width, board) {
             (Width::Narrow(i), Board::Narrow(p)) => i.set(*p, moves)?,
             (Width::Wide(i), Board::Wide(p)) => i.set(*p, moves)?,
-            _ => return Err(Error("position belongs to another variant".into())),
+            _ => return Err(Error::Position("position belongs to another variant".into())),
         }
         on!(&mut self.width, i => i.history.splice(0..0, history.iter().copied()).for_each(drop));
         Ok(())

@@ -4,9 +4,11 @@
 //! above); this layer picks the width once, at load, so callers never see it.
 
 mod color;
+mod error;
 mod moves;
 
 pub use color::Color;
+pub use error::Error;
 pub use moves::{IntoMove, Move, Square};
 
 use crate::position::{FenError, PerftError, Position};
@@ -14,22 +16,6 @@ use crate::rules::{compile, Bits, Rules};
 use crate::variant::{registry, VariantError};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(pub String);
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for Error {}
-
-impl From<String> for Error {
-    fn from(s: String) -> Error {
-        Error(s)
-    }
-}
 
 /// A compiled variant (with its options applied).
 #[derive(Clone, Copy, Debug)]
@@ -192,10 +178,10 @@ impl Variant {
     /// The start position with each side's setup slots filled as `field` says (`NW/WW`).
     pub fn setup_position(&self, field: &str) -> Result<Board, Error> {
         on_rules!(*self, r => {
-            let s = r.setup.as_ref().ok_or_else(|| Error(format!("{} has no setup choices", r.name)))?;
+            let s = r.setup.as_ref().ok_or_else(|| Error::Position(format!("{} has no setup choices", r.name)))?;
             let parts: Vec<&str> = field.split('/').collect();
             if parts.len() != 2 {
-                return Err(Error(format!("setup '{field}' must look like WW/NW")));
+                return Err(Error::Position(format!("setup '{field}' must look like WW/NW")));
             }
             let mut fields: Vec<String> = r.start_fen.split_whitespace().map(String::from).collect();
             // Expand the board into one cell per square, top rank first.
@@ -217,7 +203,7 @@ impl Variant {
             for color in 0..2 {
                 let letters: Vec<char> = parts[color].chars().collect();
                 if letters.len() != s.slots[color].len() {
-                    return Err(Error(format!("setup '{field}': each side needs {} letters", s.slots[color].len())));
+                    return Err(Error::Position(format!("setup '{field}': each side needs {} letters", s.slots[color].len())));
                 }
                 for (&sq, &l) in s.slots[color].iter().zip(&letters) {
                     let sq = sq as usize;
@@ -294,7 +280,7 @@ impl Board {
                 .into_iter()
                 .find(|&m| p.move_name(m) == text)
                 .map(|m| Move::new(m, self.variant()))
-                .ok_or_else(|| Error(format!("illegal or malformed move '{text}' in {}", p.fen())))
+                .ok_or_else(|| Error::Position(format!("illegal or malformed move '{text}' in {}", p.fen())))
         })
     }
 
@@ -306,7 +292,7 @@ impl Board {
         on!(&mut b, p => {
             // A typed move may come from another position: it must be one of this one's.
             if !same_variant || !p.legal_move_vec().contains(&mv.raw()) {
-                return Err(Error(format!("move {mv} is not legal in {}", p.fen())));
+                return Err(Error::Position(format!("move {mv} is not legal in {}", p.fen())));
             }
             p.make(mv.raw());
         });
@@ -409,11 +395,11 @@ impl Board {
                 } else {
                     let mut chars = token.chars();
                     let (Some(l), None) = (chars.next(), chars.next()) else {
-                        return Err(Error(format!("'{token}' is neither a piece letter nor a square")));
+                        return Err(Error::Position(format!("'{token}' is neither a piece letter nor a square")));
                     };
-                    let t = p.rules.type_of_letter(l).ok_or_else(|| Error(format!("unknown piece letter '{l}'")))?;
+                    let t = p.rules.type_of_letter(l).ok_or_else(|| Error::Position(format!("unknown piece letter '{l}'")))?;
                     let own_rank = |s: usize| if color == 0 { geo.rank(s) } else { geo.ranks as i32 - 1 - geo.rank(s) };
-                    let none = || Error(format!("{} has no '{l}' to remove", if color == 0 { "White" } else { "Black" }));
+                    let none = || Error::Position(format!("{} has no '{l}' to remove", if color == 0 { "White" } else { "Black" }));
                     match hashed {
                         Some(h) => {
                             let all: Vec<usize> = p.pieces(color, t).iter().collect();
@@ -423,9 +409,9 @@ impl Board {
                     }
                 };
                 if p.code_at(sq) != 0 && crate::position::code_color(p.code_at(sq)) != color {
-                    return Err(Error(format!("{token}: the piece there belongs to the other side")));
+                    return Err(Error::Position(format!("{token}: the piece there belongs to the other side")));
                 }
-                p.remove_piece(sq)?;
+                p.remove_piece(sq).map_err(Error::Position)?;
             });
         }
         Ok(b)

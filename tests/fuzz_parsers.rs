@@ -1011,6 +1011,7 @@ fn experiment_toml_mutations_never_panic() {
                 true
             }
             Err(e) => {
+                let e = e.to_string();
                 assert!(e.starts_with("fuzz.toml"), "the error does not name the file: {e}");
                 assert!(!e.trim().is_empty());
                 false

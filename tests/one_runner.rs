@@ -142,7 +142,7 @@ fn concurrency_zero_is_refused_by_both_paths_in_the_library() {
         jitter: 0.0,
         fens: vec![],
     };
-    assert_eq!(corpus::generate(&corpus).unwrap_err(), refused.to_string());
+    assert_eq!(corpus::generate(&corpus).unwrap_err(), fairylab::values::ValuesError::Run(refused.clone()));
     assert_eq!(tournament::concurrency(Some(0)).unwrap_err(), refused);
     let _ = std::fs::remove_dir_all(&d);
 }

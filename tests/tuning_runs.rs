@@ -157,7 +157,7 @@ fn bad_input_is_an_error() {
         let mut w = vec!["--variant", "chess", "--quiet", "--epochs", "2"];
         w.extend_from_slice(words);
         let a: Tune = args(&w);
-        tune::run_tune(&a.a).unwrap_err().0
+        tune::run_tune(&a.a).unwrap_err().to_string()
     };
     let has = |e: String, what: &str| assert!(e.contains(what), "'{e}' should mention '{what}'");
     has(tune_err(&["--data", s(&missing), "--out", s(&out)]), "does not exist");
@@ -173,7 +173,7 @@ fn bad_input_is_an_error() {
     let a: Tune = args(&["--variant", "no-such-game", "--data", s(&run), "--out", s(&out)]);
     assert!(tune::run_tune(&a.a).is_err());
     let a: Tune = args(&["--variant", "chess", "--data", s(&run), "--out", s(&out), "--engine", "/no/such.toml"]);
-    has(tune::run_tune(&a.a).unwrap_err().0, "/no/such.toml");
+    has(tune::run_tune(&a.a).unwrap_err().to_string(), "/no/such.toml");
     assert!(!out.exists(), "nothing is written on error");
 
     // A position that does not belong to the variant names itself.
@@ -195,7 +195,7 @@ fn bad_input_is_an_error() {
         let mut w = vec!["--variant", "chess", "--quiet", "--nodes", "50"];
         w.extend_from_slice(words);
         let a: Spsa = args(&w);
-        tune::run_spsa(&a.a).unwrap_err().0
+        tune::run_spsa(&a.a).unwrap_err().to_string()
     };
     has(spsa_err(&["--param", "value.Z=1..2", "--games", "2"]), "unknown evaluation weight");
     has(spsa_err(&["--param", "value.N=300..200", "--games", "2"]), "range is empty");
@@ -207,7 +207,7 @@ fn bad_input_is_an_error() {
         let mut w = vec!["--variant", "chess", "--quiet", "--iterations", "1"];
         w.extend_from_slice(words);
         let a: Train = args(&w);
-        tune::run_train(&a.a).unwrap_err().0
+        tune::run_train(&a.a).unwrap_err().to_string()
     };
     let tout = tmp("bad-train");
     has(train_err(&["--out", s(&tout), "--data", s(&missing)]), "does not exist");
@@ -322,7 +322,7 @@ fn spsa_moves_within_range_records_and_resumes() {
     let mut other = words.to_vec();
     other[15] = "5";
     let b: Spsa = args(&other);
-    assert!(tune::run_spsa(&b.a).unwrap_err().0.contains("other settings"));
+    assert!(tune::run_spsa(&b.a).unwrap_err().to_string().contains("other settings"));
     let _ = std::fs::remove_dir_all(out);
 }
 
@@ -391,7 +391,7 @@ fn train_loop_records_every_iteration_and_resumes() {
     let mut other = words.to_vec();
     other[15] = "3";
     let b: Train = args(&other);
-    assert!(tune::run_train(&b.a).unwrap_err().0.contains("other settings"));
+    assert!(tune::run_train(&b.a).unwrap_err().to_string().contains("other settings"));
     let _ = std::fs::remove_dir_all(out);
 }
 

@@ -5,7 +5,7 @@
 use clap::{Parser, Subcommand};
 use fairylab::cli::values::{self, ExperimentArgs, ValuesArgs};
 use fairylab::tournament::output::read_games;
-use fairylab::values::{Experiment, Pieces};
+use fairylab::values::{Experiment, Pieces, ValuesError};
 use fairylab::Variant;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ fn error_of(args: &[&str]) -> String {
         Command::Values(v) => values::run(&v),
         Command::Experiment(e) => values::experiment(&e),
     };
-    result.expect_err(&format!("{args:?} should fail")).0
+    result.expect_err(&format!("{args:?} should fail")).to_string()
 }
 
 fn dir(name: &str) -> PathBuf {
@@ -270,7 +270,7 @@ fn shipped_experiment_files_parse() {
     assert_eq!(chess.calibration_for(Variant::load("chess", &[]).unwrap()), "f");
     let mut broken = std::fs::read_to_string(root.join("chess-values-middlegame.toml")).unwrap();
     broken = broken.replace("data/starts/chess-middlegames.epd", "data/starts/missing.epd");
-    let e = Experiment::parse(&broken, "m.toml").unwrap_err();
+    let e = Experiment::parse(&broken, "m.toml").unwrap_err().to_string();
     assert!(e.contains("starts") && e.contains("missing.epd"), "{e}");
     // An external engine refuses fairylab's weight settings: the study for one sets none.
     let external = Experiment::load(&root.join("chess-values-external.toml")).unwrap();
@@ -309,6 +309,13 @@ fn experiment_file_errors_name_the_problem() {
     ];
     for (text, needle) in cases {
         let e = Experiment::parse(text, "t.toml").expect_err(text);
+        // Every refusal names the file it is about, as a variant a caller can match.
+        let origin = match &e {
+            ValuesError::Experiment { origin, .. } | ValuesError::ExperimentSyntax { origin, .. } => origin.as_str(),
+            other => panic!("{other:?} is not an experiment file's error"),
+        };
+        assert_eq!(origin, "t.toml");
+        let e = e.to_string();
         assert!(e.contains(needle) && e.starts_with("t.toml"), "'{e}' should name '{needle}' and the file");
     }
 }
@@ -486,7 +493,7 @@ fn experiment_end_to_end_writes_one_table_for_all_option_sets() {
     assert_eq!(std::fs::read_to_string(out.join("experiment.toml")).unwrap(), std::fs::read_to_string(&file).unwrap());
     // One comparison values no single piece: the table is no study of the estimators.
     let e = fairylab::report::study::Study::read(&out.join("values.csv")).unwrap_err();
-    assert!(e.0.contains("no piece has both"), "{e}");
+    assert!(matches!(&e, fairylab::report::ReportError::Study(m) if m.contains("no piece has both")), "{e}");
     let rows = read_table(&out);
     for opts in ["", "immediate-landing"] {
         let of = |piece: &str, method: &str| {
@@ -602,7 +609,7 @@ fn all_setups_gives_the_setup_only_pieces_values() {
 
 #[test]
 fn imbalance_calibrates_as_the_report_does_unless_told() {
-    use fairylab::values::experiment::default_calibration;
+    use fairylab::values::pieces::default_calibration;
     assert_eq!(default_calibration(fairylab::Variant::load("chess", &[]).unwrap()), "f");
     assert_eq!(default_calibration(fairylab::Variant::load("flying-bombers-grand", &[]).unwrap()), "ef");
 }

@@ -126,7 +126,7 @@ fn ignoring_the_calibration_error_would_under_cover() {
 
 #[test]
 fn default_calibration_follows_the_board_width() {
-    use fairylab::values::experiment::{calibration_squares, default_calibration};
+    use fairylab::values::pieces::{calibration_squares, default_calibration};
     let cal = |name: &str| default_calibration(Variant::load(name, &[]).unwrap());
     assert_eq!(cal("chess"), "f");
     assert_eq!(cal("flying-bombers-grand"), "ef");

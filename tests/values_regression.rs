@@ -270,7 +270,7 @@ fn the_orthodox_scale_and_ratios_recover_the_truth_and_survive_a_weak_pawn() {
     assert!(rook_scale.support.is_supported(), "{rook_scale:?}");
     let rel = |e: &fairylab::values::regression::Estimate| (e.high - e.low) / e.value;
     assert!(
-        !rook_pawns.support.is_supported() || rel(&rook_pawns) > 3.0 * rel(&rook_scale),
+        !rook_pawns.support.is_supported() || rel(rook_pawns) > 3.0 * rel(&rook_scale),
         "in pawns {rook_pawns:?}, on the orthodox scale {rook_scale:?}"
     );
 }

@@ -51,6 +51,6 @@ pub struct RunFlags {
 
 impl RunFlags {
     pub fn shard(&self) -> Result<Option<(u64, u64)>, Error> {
-        self.shard.as_deref().map(crate::tournament::parse_shard).transpose()
+        Ok(self.shard.as_deref().map(crate::tournament::parse_shard).transpose()?)
     }
 }

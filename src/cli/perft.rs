@@ -27,11 +27,11 @@ pub const MAX_DEPTH: u32 = crate::MAX_PERFT_DEPTH;
 
 pub fn run(a: &PerftArgs) -> Result<(), Error> {
     if a.depth > MAX_DEPTH {
-        return Err(Error(format!("--depth {}: perft goes at most {MAX_DEPTH} plies deep", a.depth)));
+        return Err(Error::Usage(format!("--depth {}: perft goes at most {MAX_DEPTH} plies deep", a.depth)));
     }
     let v = crate::Variant::load_with(&a.variant, &a.options)?;
     let board = match &a.fen {
-        Some(f) => v.parse_fen(f).map_err(|e| Error(format!("bad FEN: {e}")))?,
+        Some(f) => v.parse_fen(f).map_err(|e| Error::Usage(format!("bad FEN: {e}")))?,
         None => v.start_position(),
     };
     let t = Instant::now();

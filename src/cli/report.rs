@@ -76,7 +76,7 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
     let budget_runs = cfg.nodes().len();
     if let Some(p) = &a.pairs {
         if p.len() != 1 && p.len() != budget_runs {
-            return Err(Error(format!(
+            return Err(Error::Usage(format!(
                 "--pairs takes one number or {budget_runs} (one per balance run at {:?} nodes), not {}",
                 cfg.nodes(),
                 p.len()

@@ -36,17 +36,17 @@ pub struct MergeArgs {
 fn counts(flag: &str, text: &str, n: usize) -> Result<Vec<u64>, Error> {
     let v: Vec<u64> = text
         .split(',')
-        .map(|x| x.trim().parse::<u64>().map_err(|_| Error(format!("{flag}: '{x}' is not a count"))))
+        .map(|x| x.trim().parse::<u64>().map_err(|_| Error::Usage(format!("{flag}: '{x}' is not a count"))))
         .collect::<Result<_, _>>()?;
     if v.len() != n {
-        return Err(Error(format!("{flag} needs {n} comma-separated counts, got {}", v.len())));
+        return Err(Error::Usage(format!("{flag} needs {n} comma-separated counts, got {}", v.len())));
     }
     Ok(v)
 }
 
 /// Encounters of a run directory, from the first-named engine's point of view.
 pub fn encounters_of(dir: &std::path::Path) -> Result<Vec<Encounter>, Error> {
-    let games = output::read_games(dir)?;
+    let games = output::read_games(dir).map_err(Error::RunFolder)?;
     // Per (first engine, second engine): the encounter and engine one's scores per pair.
     type Pairs = std::collections::BTreeMap<u64, Vec<f64>>;
     let mut map: std::collections::BTreeMap<(String, String), (Encounter, Pairs)> = Default::default();
@@ -142,14 +142,14 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
     }
     if let Some(dir) = &a.games {
         if !dir.is_dir() {
-            return Err(Error(format!("--games {}: no such folder", dir.display())));
+            return Err(Error::Usage(format!("--games {}: no such folder", dir.display())));
         }
         if !dir.join("games.csv").is_file() {
-            return Err(Error(format!("--games {}: no games.csv there (not a run folder)", dir.display())));
+            return Err(Error::Usage(format!("--games {}: no games.csv there (not a run folder)", dir.display())));
         }
         let enc = encounters_of(dir)?;
         if enc.is_empty() {
-            return Err(Error(format!("--games {}: no finished games in its games.csv", dir.display())));
+            return Err(Error::Usage(format!("--games {}: no finished games in its games.csv", dir.display())));
         }
         if let (Some(s), Some(e)) = (&sprt, enc.first()) {
             summary.sprt = Some(s.test_pentanomial(&e.penta));
@@ -158,14 +158,14 @@ pub fn run(a: &StatsArgs) -> Result<(), Error> {
         summary.encounters.extend(enc);
     }
     if summary.encounters.is_empty() {
-        return Err(Error("stats needs --wdl, --penta or --games".into()));
+        return Err(Error::Usage("stats needs --wdl, --penta or --games".into()));
     }
     super::tournament::print_summary(&summary);
     Ok(())
 }
 
 pub fn merge(a: &MergeArgs) -> Result<(), Error> {
-    let (runs, games, positions) = output::merge_tree(&a.dirs, &a.out)?;
+    let (runs, games, positions) = output::merge_tree(&a.dirs, &a.out).map_err(Error::RunFolder)?;
     println!("merged {games} games and {positions} positions of {runs} runs into {}", a.out.display());
     Ok(())
 }

@@ -78,13 +78,13 @@ fn key_values(flag: &str, text: &str) -> Result<Vec<(String, String)>, Error> {
         .map(|w| {
             w.split_once('=')
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| Error(format!("{flag}: '{w}' must look like key=value")))
+                .ok_or_else(|| Error::Usage(format!("{flag}: '{w}' must look like key=value")))
         })
         .collect()
 }
 
 fn number<T: std::str::FromStr>(flag: &str, k: &str, v: &str) -> Result<T, Error> {
-    v.parse().map_err(|_| Error(format!("{flag}: {k}='{v}' is not a number")))
+    v.parse().map_err(|_| Error::Usage(format!("{flag}: {k}='{v}' is not a number")))
 }
 
 pub fn parse_sprt(text: &str) -> Result<Sprt, Error> {
@@ -99,21 +99,21 @@ pub fn parse_sprt(text: &str) -> Result<Sprt, Error> {
                 model = match v.as_str() {
                     "normalized" => EloModel::Normalized,
                     "logistic" => EloModel::Logistic,
-                    _ => return Err(Error(format!("--sprt: model '{v}' must be normalized or logistic"))),
+                    _ => return Err(Error::Usage(format!("--sprt: model '{v}' must be normalized or logistic"))),
                 }
             }
-            _ => return Err(Error(format!("--sprt: unknown key '{k}'"))),
+            _ => return Err(Error::Usage(format!("--sprt: unknown key '{k}'"))),
         }
     }
-    Sprt::new(e0, e1, a, b, model).map_err(|e| Error(format!("--sprt: {e}")))
+    Sprt::new(e0, e1, a, b, model).map_err(|e| Error::Usage(format!("--sprt: {e}")))
 }
 
 fn parse_tc(tc: &str) -> Result<(Duration, Duration), Error> {
     let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
     let secs = |s: &str| -> Result<Duration, Error> {
-        let v: f64 = s.parse().map_err(|_| Error(format!("--tc '{tc}': '{s}' is not a number of seconds")))?;
+        let v: f64 = s.parse().map_err(|_| Error::Usage(format!("--tc '{tc}': '{s}' is not a number of seconds")))?;
         if !(0.0..1e6).contains(&v) {
-            return Err(Error(format!("--tc '{tc}': out of range")));
+            return Err(Error::Usage(format!("--tc '{tc}': out of range")));
         }
         Ok(Duration::from_secs_f64(v))
     };
@@ -124,29 +124,35 @@ impl TournamentArgs {
     pub fn settings(&self, two_only: bool) -> Result<Settings, Error> {
         let variant = self.game.load()?;
         let mut engines =
-            self.engines.iter().map(|e| EngineSpec::parse(e).map_err(Error)).collect::<Result<Vec<_>, _>>()?;
+            self.engines.iter().map(|e| EngineSpec::parse(e).map_err(Error::Engine)).collect::<Result<Vec<_>, _>>()?;
         let default_pair = engines.is_empty();
         if default_pair {
-            engines = vec![EngineSpec::parse("name=A").map_err(Error)?, EngineSpec::parse("name=B").map_err(Error)?];
+            engines = vec![
+                EngineSpec::parse("name=A").map_err(Error::Engine)?,
+                EngineSpec::parse("name=B").map_err(Error::Engine)?,
+            ];
         }
         if two_only && engines.len() != 2 {
-            return Err(Error(format!("match needs exactly two --engine (got {}); use tournament", engines.len())));
+            return Err(Error::Usage(format!(
+                "match needs exactly two --engine (got {}); use tournament",
+                engines.len()
+            )));
         }
         let mut names = std::collections::HashSet::new();
         for e in &engines {
             if !names.insert(e.name.clone()) {
-                return Err(Error(format!("two engines are named '{}'", e.name)));
+                return Err(Error::Usage(format!("two engines are named '{}'", e.name)));
             }
         }
         let mut limits = Limits::default();
         let clock = self.tc.as_deref().map(parse_tc).transpose()?;
         if self.nodes == Some(0) || self.depth == Some(0) {
-            return Err(Error("--nodes and --depth must be at least 1".into()));
+            return Err(Error::Usage("--nodes and --depth must be at least 1".into()));
         }
         // Both would stop each search at whichever comes first, which no one asking for
         // one of them expects.
         if self.nodes.is_some() && self.depth.is_some() {
-            return Err(Error("--nodes and --depth are both search limits: give one of them".into()));
+            return Err(Error::Usage("--nodes and --depth are both search limits: give one of them".into()));
         }
         match (self.nodes, self.depth, &clock) {
             (None, None, None) => limits.nodes = Some(20_000),
@@ -156,8 +162,8 @@ impl TournamentArgs {
             }
         }
         if let (true, Some(n), None) = (default_pair, limits.nodes, limits.depth) {
-            engines[1] =
-                EngineSpec::parse(&format!("name=B nodes={}", tournament::engines::twin_nodes(n))).map_err(Error)?;
+            engines[1] = EngineSpec::parse(&format!("name=B nodes={}", tournament::engines::twin_nodes(n)))
+                .map_err(Error::Engine)?;
         }
         let fens = if self.openings == "start" { vec![] } else { openings::read_file(variant, &self.openings)? };
         let imbalance = match &self.imbalance {
@@ -165,7 +171,7 @@ impl TournamentArgs {
             Some(t) => {
                 let (w, b) = t
                     .split_once('=')
-                    .ok_or_else(|| Error(format!("--imbalance '{t}' must look like W=B (e.g. R=F)")))?;
+                    .ok_or_else(|| Error::Usage(format!("--imbalance '{t}' must look like W=B (e.g. R=F)")))?;
                 Some((w.trim().to_string(), b.trim().to_string()))
             }
         };
@@ -179,7 +185,7 @@ impl TournamentArgs {
                     "movenumber" => adjudication.draw_start = number("--draw", &k, &v)?,
                     "movecount" => adjudication.draw_moves = number("--draw", &k, &v)?,
                     "score" => adjudication.draw_score = number("--draw", &k, &v)?,
-                    _ => return Err(Error(format!("--draw: unknown key '{k}'"))),
+                    _ => return Err(Error::Usage(format!("--draw: unknown key '{k}'"))),
                 }
             }
         }
@@ -190,14 +196,14 @@ impl TournamentArgs {
                 match k.as_str() {
                     "movecount" => adjudication.resign_moves = number("--resign", &k, &v)?,
                     "score" => adjudication.resign_score = number("--resign", &k, &v)?,
-                    _ => return Err(Error(format!("--resign: unknown key '{k}'"))),
+                    _ => return Err(Error::Usage(format!("--resign: unknown key '{k}'"))),
                 }
             }
         }
         let shard = self.run.shard()?;
         let rounds = self.games.map(|g| g.div_ceil(2)).unwrap_or(self.rounds);
         if rounds == 0 {
-            return Err(Error("--rounds/--games must be positive".into()));
+            return Err(Error::Usage("--rounds/--games must be positive".into()));
         }
         let concurrency = self.run.workers.threads()?;
         Ok(Settings {

@@ -65,7 +65,7 @@ pub struct FitArgs {
 impl FitArgs {
     fn filter(&self) -> Result<Filter, Error> {
         if !(0.0..=1.0).contains(&self.score_weight) {
-            return Err(Error(format!("--score-weight {} must lie between 0 and 1", self.score_weight)));
+            return Err(Error::Usage(format!("--score-weight {} must lie between 0 and 1", self.score_weight)));
         }
         Ok(Filter {
             skip_captures: !self.keep_captures,
@@ -77,16 +77,16 @@ impl FitArgs {
 
     fn options(&self, seed: u64, k: Option<f64>, progress: Progress) -> Result<TuneOptions, Error> {
         if self.epochs == 0 || self.batch == 0 {
-            return Err(Error("--epochs and --batch must be positive".into()));
+            return Err(Error::Usage("--epochs and --batch must be positive".into()));
         }
         if !(self.lr.is_finite() && self.lr > 0.0) {
-            return Err(Error(format!("--lr {} must be a positive number", self.lr)));
+            return Err(Error::Usage(format!("--lr {} must be a positive number", self.lr)));
         }
         if !(self.l2.is_finite() && self.l2 >= 0.0) {
-            return Err(Error(format!("--l2 {} must be a non-negative number", self.l2)));
+            return Err(Error::Usage(format!("--l2 {} must be a non-negative number", self.l2)));
         }
         if !(0.0..1.0).contains(&self.validation) {
-            return Err(Error(format!("--validation {} must be in [0, 1)", self.validation)));
+            return Err(Error::Usage(format!("--validation {} must be in [0, 1)", self.validation)));
         }
         Ok(TuneOptions {
             epochs: self.epochs,
@@ -115,7 +115,10 @@ impl FitArgs {
                 }
             }
             if !matched {
-                return Err(Error(format!("--only {}: no evaluation weight has such a prefix", self.only.join(", "))));
+                return Err(Error::Usage(format!(
+                    "--only {}: no evaluation weight has such a prefix",
+                    self.only.join(", ")
+                )));
             }
         }
         Ok(fixed)
@@ -159,8 +162,8 @@ pub struct TuneArgs {
 
 fn start_config(variant: Variant, engine: &Option<String>) -> Result<EngineConfig, Error> {
     match engine {
-        Some(p) => EngineConfig::load(p).map_err(Error),
-        None => EngineConfig::for_variant(variant.name()).map_err(Error),
+        Some(p) => EngineConfig::load(p).map_err(Error::Engine),
+        None => EngineConfig::for_variant(variant.name()).map_err(Error::Engine),
     }
 }
 
@@ -178,9 +181,9 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
         return bench(a, variant, &start, &opts);
     }
     if a.data.is_empty() {
-        return Err(Error("tune needs --data DIR (a run directory with positions.csv)".into()));
+        return Err(Error::Usage("tune needs --data DIR (a run directory with positions.csv)".into()));
     }
-    let out = a.out.as_ref().ok_or_else(|| Error("tune needs --out FILE for the tuned engine config".into()))?;
+    let out = a.out.as_ref().ok_or_else(|| Error::Usage("tune needs --out FILE for the tuned engine config".into()))?;
     if verbose {
         eprintln!(
             "seed {} (split, shuffle and batch order derive from it); {} of {} weights held",
@@ -193,8 +196,8 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     let report = pipeline::tune_runs(variant, &a.data, &start, &fixed, &a.fit.filter()?, a.fit.validation, &opts)?;
     pipeline::write_config(variant, &layout, &report, out)?;
     if let Some(p) = &a.report {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| Error(e.to_string()))?;
-        std::fs::write(p, json).map_err(|e| Error(format!("cannot write {}: {e}", p.display())))?;
+        let json = serde_json::to_string_pretty(&report).map_err(|e| Error::Usage(e.to_string()))?;
+        std::fs::write(p, json).map_err(|e| Error::Usage(format!("cannot write {}: {e}", p.display())))?;
     }
     let t = &report.tune;
     let val = |v: Option<f64>| v.map_or("-".to_string(), |x| format!("{x:.6}"));
@@ -303,7 +306,7 @@ pub struct TrainArgs {
 /// `fairylab train`.
 pub fn run_train(a: &TrainArgs) -> Result<(), Error> {
     if a.nodes == 0 {
-        return Err(Error("--nodes must be at least 1".into()));
+        return Err(Error::Usage("--nodes must be at least 1".into()));
     }
     let variant = a.game.load()?;
     let sprt = super::tournament::parse_sprt(&a.sprt)?;
@@ -401,7 +404,7 @@ pub struct SpsaArgs {
 /// `fairylab spsa`.
 pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
     if a.nodes == 0 {
-        return Err(Error("--nodes must be at least 1".into()));
+        return Err(Error::Usage("--nodes must be at least 1".into()));
     }
     let variant = a.game.load()?;
     let params = a.params.iter().map(|p| spsa::parse_param(p)).collect::<Result<Vec<_>, _>>()?;
@@ -454,7 +457,7 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
             let title = format!("SPSA {n} ({}, seed {}, {} nodes)", a.game.variant, a.seed, a.nodes);
             let chart = d.join(format!("trajectory-{n}.svg"));
             std::fs::write(&chart, crate::report::svg::lines(&title, &[(n.clone(), pts)], "iteration", n))
-                .map_err(|e| Error(format!("{}: {e}", chart.display())))?;
+                .map_err(|e| Error::Usage(format!("{}: {e}", chart.display())))?;
             charts.push(chart.display().to_string());
         }
         println!(

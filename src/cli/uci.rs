@@ -115,7 +115,7 @@ impl UciSession {
     }
 
     fn fresh_engine(v: Variant, hash: usize) -> Result<Engine, Error> {
-        let cfg = EngineConfig::for_variant(v.name())?;
+        let cfg = EngineConfig::for_variant(v.name()).map_err(Error::Engine)?;
         Engine::new(v, &cfg, &[], hash)
     }
 
@@ -134,7 +134,7 @@ impl UciSession {
             }
         }
         if self.engine.is_none() {
-            self.engine = Some(Self::fresh_engine(self.variant, self.hash).map_err(|e| e.0)?);
+            self.engine = Some(Self::fresh_engine(self.variant, self.hash).map_err(|e| e.to_string())?);
         }
         Ok(self.engine.as_mut().expect("engine set just above"))
     }
@@ -197,7 +197,7 @@ impl UciSession {
                     Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
                     _ => return Err("position: expected 'startpos' or 'fen <FEN>', then optionally 'moves ...'".into()),
                 };
-                self.engine()?.set_position(fen.as_deref(), &moves).map_err(|e| e.0)?;
+                self.engine()?.set_position(fen.as_deref(), &moves).map_err(|e| e.to_string())?;
             }
             "go" => {
                 let e = self.engine()?;
@@ -242,7 +242,7 @@ impl UciSession {
                 let opts: Vec<&str> = self.options.iter().map(|s| s.as_str()).collect();
                 let v = Variant::load(&value, &opts).or_else(|_| Variant::load(&value, &[])).map_err(String::from)?;
                 self.engine()?;
-                self.engine = Some(Self::fresh_engine(v, self.hash).map_err(|e| e.0)?);
+                self.engine = Some(Self::fresh_engine(v, self.hash).map_err(|e| e.to_string())?);
                 self.variant = v;
             }
             "Hash" => {
@@ -256,7 +256,7 @@ impl UciSession {
                 if !(-WEIGHT_BOUND..=WEIGHT_BOUND).contains(&v) {
                     return Err(format!("setoption {name}: {value} is outside {}..{}", -WEIGHT_BOUND, WEIGHT_BOUND));
                 }
-                self.engine()?.set_weight(&name, v).map_err(|e| e.0)?;
+                self.engine()?.set_weight(&name, v).map_err(|e| e.to_string())?;
             }
         }
         Ok(())
@@ -311,10 +311,10 @@ fn parse_go(words: &[&str], white: bool) -> Result<Limits, String> {
 pub fn run(a: &UciArgs) -> Result<(), Error> {
     let mut session = UciSession::new(&a.variant, &a.options, stdout_output())?;
     for s in &a.set {
-        let (name, value) = s.split_once('=').ok_or_else(|| Error(format!("--set {s}: expected NAME=VALUE")))?;
+        let (name, value) = s.split_once('=').ok_or_else(|| Error::Usage(format!("--set {s}: expected NAME=VALUE")))?;
         session
             .handle(&format!("setoption name {name} value {value}"))
-            .map_err(|e| Error(format!("--set {s}: {e}")))?;
+            .map_err(|e| Error::Usage(format!("--set {s}: {e}")))?;
     }
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {

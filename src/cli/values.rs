@@ -55,16 +55,16 @@ pub struct StartsArgs {
 impl StartsArgs {
     fn run(&self) -> Result<(), Error> {
         use crate::values::imbalance::starts;
-        let variant = crate::Variant::load_with(&self.variant, &self.options).map_err(|e| Error(e.to_string()))?;
+        let variant = crate::Variant::load_with(&self.variant, &self.options)?;
         let plies = self
             .plies
             .split_once("..")
             .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
-            .ok_or_else(|| Error(format!("--plies {}: give FROM..TO, e.g. 20..40", self.plies)))?;
+            .ok_or_else(|| Error::Usage(format!("--plies {}: give FROM..TO, e.g. 20..40", self.plies)))?;
         let sampling = starts::Sampling { plies, max_score: self.max_score, count: self.count, seed: self.seed };
-        let fens = starts::sample(variant, &self.data, &sampling).map_err(Error)?;
+        let fens = starts::sample(variant, &self.data, &sampling)?;
         if fens.is_empty() {
-            return Err(Error(format!(
+            return Err(Error::Usage(format!(
                 "no position of {} is quiet, even in material, within {} cp and between plies {}..{}",
                 self.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
                 self.max_score,
@@ -81,7 +81,7 @@ impl StartsArgs {
                 plies.0, plies.1, self.max_score, self.seed
             ),
         ];
-        starts::write(&self.out, &fens, &comments).map_err(Error)?;
+        starts::write(&self.out, &fens, &comments)?;
         eprintln!("seed {}: wrote {} starts to {}", self.seed, fens.len(), self.out.display());
         Ok(())
     }
@@ -266,9 +266,9 @@ impl ImbalanceArgs {
             min_pairs: self.min_pairs,
             calibration: match &self.calibration {
                 Some(c) => c.clone(),
-                None => crate::values::experiment::default_calibration(
-                    crate::Variant::load_with(&self.variant, &self.options).map_err(|e| Error(e.to_string()))?,
-                ),
+                None => {
+                    crate::values::pieces::default_calibration(crate::Variant::load_with(&self.variant, &self.options)?)
+                }
             },
             random_plies: self.random_plies,
             no_neutral: self.no_neutral,

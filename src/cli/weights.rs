@@ -24,13 +24,14 @@ pub struct WeightsArgs {
 pub fn run(a: &WeightsArgs) -> Result<(), Error> {
     let v = crate::Variant::load_with(&a.variant, &a.options)?;
     let cfg = match &a.engine {
-        Some(p) => EngineConfig::load(p)?,
-        None => EngineConfig::for_variant(v.name())?,
+        Some(p) => EngineConfig::load(p).map_err(Error::Engine)?,
+        None => EngineConfig::for_variant(v.name()).map_err(Error::Engine)?,
     };
-    let settings = a.set.iter().map(|s| weights::parse_setting(s)).collect::<Result<Vec<_>, _>>()?;
+    let settings =
+        a.set.iter().map(|s| weights::parse_setting(s)).collect::<Result<Vec<_>, _>>().map_err(Error::Engine)?;
     let ev = match v {
-        Variant::Narrow(r) => cfg.evaluator(r, &settings)?,
-        Variant::Wide(r) => cfg.evaluator(r, &settings)?,
+        Variant::Narrow(r) => cfg.evaluator(r, &settings).map_err(Error::Engine)?,
+        Variant::Wide(r) => cfg.evaluator(r, &settings).map_err(Error::Engine)?,
     };
     if a.toml {
         print!("{}", crate::eval::config::to_toml(v.name(), "fairylab weights", &ev.layout, ev.weights()));

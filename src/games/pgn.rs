@@ -106,7 +106,7 @@ pub fn read(text: &str, options: &[&str]) -> Result<Vec<PgnGame>, Error> {
                 continue;
             }
             let mv = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            board = board.play(mv).map_err(|e| Error(format!("PGN game {}: {e}", games.len() + 1)))?;
+            board = board.play(mv).map_err(|e| Error::Position(format!("PGN game {}: {e}", games.len() + 1)))?;
             moves.push(mv.to_string());
         }
         games.push(PgnGame { tags: std::mem::take(tags), variant: variant_name, start_fen, moves, outcome });

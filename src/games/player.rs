@@ -62,7 +62,7 @@ impl Player for EnginePlayer {
         Ok(())
     }
     fn choose(&mut self, _: &Board, _: &[String], board: &Board, history: &[u64]) -> Result<Choice, PlayerError> {
-        self.engine.set_board(board, history, &[]).map_err(|e| PlayerError::Failure(e.0))?;
+        self.engine.set_board(board, history, &[]).map_err(|e| PlayerError::Failure(e.to_string()))?;
         let mut limits = self.limits.clone();
         if let Some((_, inc)) = self.clock {
             limits.time = Some(self.remaining);

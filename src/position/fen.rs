@@ -64,12 +64,6 @@ impl From<FenError> for String {
     }
 }
 
-impl From<FenError> for crate::Error {
-    fn from(e: FenError) -> crate::Error {
-        crate::Error(e.to_string())
-    }
-}
-
 impl<B: Bits> Position<B> {
     pub fn from_fen(rules: &'static Rules<B>, fen: &str) -> Result<Position<B>, FenError> {
         // The steps run in field order, so a FEN wrong in several places is refused for its

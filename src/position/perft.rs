@@ -25,12 +25,6 @@ impl fmt::Display for PerftError {
 
 impl std::error::Error for PerftError {}
 
-impl From<PerftError> for crate::Error {
-    fn from(e: PerftError) -> crate::Error {
-        crate::Error(e.to_string())
-    }
-}
-
 fn check_depth(depth: u32) -> Result<(), PerftError> {
     if depth > MAX_PERFT_DEPTH {
         return Err(PerftError::TooDeep { depth, max: MAX_PERFT_DEPTH });

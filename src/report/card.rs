@@ -446,7 +446,7 @@ pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -571,9 +571,9 @@ const FRONT_PAGE_ORDER: [&str; 5] =
 
 /// The README's answer-card block: the cards of every `report.json` under `root` (one
 /// folder per report), linked to their pages at `link_root`/folder/report.md.
-pub fn front_page(root: &std::path::Path, link_root: &str) -> Result<String, crate::Error> {
+pub fn front_page(root: &std::path::Path, link_root: &str) -> Result<String, super::ReportError> {
     let mut folders: Vec<String> = std::fs::read_dir(root)
-        .map_err(|e| crate::Error(format!("cannot read {}: {e}", root.display())))?
+        .map_err(|e| super::ReportError::io("read", root, e))?
         .flatten()
         .filter(|e| e.path().join("report.json").is_file())
         .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -583,9 +583,9 @@ pub fn front_page(root: &std::path::Path, link_root: &str) -> Result<String, cra
     let mut reports = vec![];
     for f in &folders {
         let path = root.join(f).join("report.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| crate::Error(format!("{}: {e}", path.display())))?;
-        let mut d: ReportData =
-            serde_json::from_str(&text).map_err(|e| crate::Error(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| super::ReportError::io("read", &path, e))?;
+        let mut d: ReportData = serde_json::from_str(&text)
+            .map_err(|e| super::ReportError::Unreadable { path: path.clone(), reason: e.to_string() })?;
         d.derive();
         reports.push(d);
     }

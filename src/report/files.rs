@@ -1,25 +1,28 @@
 //! A report's files: report.json, its CSV tables and pages, and the cross-variant summary
 //! written again from every report.json under a folder.
 
+use super::ReportError;
 use super::{render, study, summary as pages, ReportData};
-use crate::Error;
 use std::path::Path;
 
 /// Writes report.json, the CSV tables, report.md and report.html.
-pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
+pub fn write(out: &Path, data: &ReportData) -> Result<(), ReportError> {
     // The derived figures follow the data written, whoever filled it.
     let mut derived = data.clone();
     derived.derive();
     let data = &derived;
-    std::fs::create_dir_all(out).map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
-    let w = |name: &str, text: String| -> Result<(), Error> {
+    std::fs::create_dir_all(out).map_err(|e| ReportError::io("create", out, e))?;
+    let w = |name: &str, text: String| -> Result<(), ReportError> {
         // Through a temporary file, so that an interrupted write leaves the old file whole.
         let part = out.join(format!("{name}.part"));
         std::fs::write(&part, text)
             .and_then(|()| std::fs::rename(&part, out.join(name)))
-            .map_err(|e| Error(format!("cannot write {name} in {}: {e}", out.display())))
+            .map_err(|e| ReportError::io("write", &out.join(name), e))
     };
-    w("report.json", serde_json::to_string_pretty(data).map_err(|e| Error(e.to_string()))?)?;
+    w(
+        "report.json",
+        serde_json::to_string_pretty(data).map_err(|e| ReportError::io("write", &out.join("report.json"), e))?,
+    )?;
     let mut csv = String::from("label,nodes,games,white_score,white_score_low,white_score_high,white_elo,white_elo_low,white_elo_high,draw_rate,draw_rate_low,draw_rate_high\n");
     for b in data.balance.iter().chain(data.option_effects.iter().map(|o| &o.balance)) {
         csv += &format!(
@@ -76,15 +79,16 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), Error> {
 /// tables are written again from its report.json first, so that every page follows the
 /// current renderer (a report made by an older fairylab gets today's wording and charts
 /// without replaying its games).
-pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, Error> {
+pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, ReportError> {
     let mut reports = vec![];
-    let entries = std::fs::read_dir(root).map_err(|e| Error(format!("cannot read {}: {e}", root.display())))?;
+    let entries = std::fs::read_dir(root).map_err(|e| ReportError::io("read", root, e))?;
     // A table may hold several option sets; it is refused only when none of them has a report.
     let mut used: Vec<(&str, bool)> = studies.iter().map(|s| (s.source.as_str(), false)).collect();
     for e in entries.flatten() {
         let p = e.path().join("report.json");
         if let Ok(text) = std::fs::read_to_string(&p) {
-            let mut d: ReportData = serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            let mut d: ReportData = serde_json::from_str(&text)
+                .map_err(|e| ReportError::Unreadable { path: p.clone(), reason: e.to_string() })?;
             for (i, s) in studies.iter().enumerate() {
                 used[i].1 |= s.matches(&d)
                     || d.option_effects.iter().any(|o| s.matches_with(&d.variant, &d.options, Some(&o.option)));
@@ -97,7 +101,7 @@ pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, Error> {
     }
     if let Some(i) = used.iter().position(|(source, _)| !used.iter().any(|(s, u)| s == source && *u)) {
         let s = &studies[i];
-        return Err(Error(format!(
+        return Err(ReportError::Study(format!(
             "--study {}: no report under {} is of {} ({}); the other reports were written",
             s.source,
             root.display(),
@@ -108,7 +112,7 @@ pub fn summary(root: &Path, studies: &[study::Study]) -> Result<usize, Error> {
     reports.sort_by(|(_, a), (_, b)| (&a.variant, &a.options).cmp(&(&b.variant, &b.options)));
     let (folders, reports): (Vec<String>, Vec<ReportData>) = reports.into_iter().unzip();
     let write = |name: &str, text: String| {
-        std::fs::write(root.join(name), text).map_err(|e| Error(format!("cannot write {name}: {e}")))
+        std::fs::write(root.join(name), text).map_err(|e| ReportError::io("write", &root.join(name), e))
     };
     write("summary.md", pages::summary_markdown(&reports, &folders))?;
     write("summary.html", pages::summary_html(&reports, &folders))?;

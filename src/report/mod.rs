@@ -3,7 +3,9 @@
 //! every figure as CSV/JSON beside them.
 
 pub mod card;
+mod estimators;
 pub mod figures;
+mod format;
 pub mod glossary;
 pub mod matrix;
 pub mod names;
@@ -11,13 +13,14 @@ pub mod published;
 mod render;
 pub mod study;
 mod value_text;
-pub use render::{
-    cell_score as format_cell_score, elo as format_elo, html as render_html, markdown as render_markdown,
-    pct as format_pct,
-};
-pub use value_text::{agreement as estimator_agreement, price_verdict as render_price_verdict};
+pub use estimators::agreement as estimator_agreement;
+pub use format::{cell_score as format_cell_score, elo as format_elo, pct as format_pct};
+pub use render::{html as render_html, markdown as render_markdown};
+pub use value_text::price_verdict as render_price_verdict;
+mod error;
 mod files;
 mod summary;
+pub use error::ReportError;
 pub use files::{summary, write};
 pub mod svg;
 mod valuation;
@@ -27,7 +30,7 @@ use crate::search::Limits;
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};
 use crate::values::pieces::Pieces;
 use crate::values::support::Support;
-use crate::{Error, Variant};
+use crate::Variant;
 use figures::{Balance, Interval, Lengths};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -46,13 +49,13 @@ pub enum Budget {
 }
 
 impl Budget {
-    pub fn parse(s: &str) -> Result<Budget, Error> {
+    pub fn parse(s: &str) -> Result<Budget, ReportError> {
         match s {
             "tiny" => Ok(Budget::Tiny),
             "quick" => Ok(Budget::Quick),
             "standard" => Ok(Budget::Standard),
             "full" => Ok(Budget::Full),
-            _ => Err(Error(format!("budget '{s}' must be tiny, quick, standard or full"))),
+            _ => Err(ReportError::Budget(s.to_string())),
         }
     }
     /// Node budgets per move of the balance runs (draw rates depend on strength).
@@ -427,7 +430,7 @@ impl ReportData {
     /// Fills the figures derived from the others (the estimators' agreement, the answer
     /// card).
     pub fn derive(&mut self) {
-        let a = value_text::agreement(&self.piece_values);
+        let a = estimators::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
         self.published = published::check(self);
         // Reports made before the card kept no piece names or headline: the shipped
@@ -510,12 +513,13 @@ fn self_play(
     dir: &Path,
     fens: Vec<String>,
     plies: u32,
-) -> Result<Vec<output::GameRow>, Error> {
+) -> Result<Vec<output::GameRow>, ReportError> {
     let settings = Settings {
         variant,
         engines: vec![
-            EngineSpec::parse("name=A")?,
-            EngineSpec::parse(&format!("name=B nodes={}", crate::tournament::engines::twin_nodes(nodes)))?,
+            EngineSpec::parse("name=A").map_err(ReportError::Engine)?,
+            EngineSpec::parse(&format!("name=B nodes={}", crate::tournament::engines::twin_nodes(nodes)))
+                .map_err(ReportError::Engine)?,
         ],
         mode: Mode::RoundRobin,
         rounds: pairs,
@@ -537,11 +541,11 @@ fn self_play(
         progress: cfg.progress.clone(),
     };
     tournament::run(&settings)?;
-    Ok(output::read_games(dir)?)
+    output::read_games(dir).map_err(ReportError::Games)
 }
 
 /// Runs (or resumes) the report's experiments and writes the report files.
-pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
+pub fn run(cfg: &ReportConfig) -> Result<ReportData, ReportError> {
     let variant = Variant::load_with(&cfg.variant, &cfg.options)?;
     let runs = cfg.out.join("runs");
     let mut data = ReportData {
@@ -575,7 +579,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     };
     data.describe(variant);
     let (evidence, studies): (Vec<study::Study>, Vec<study::Study>) =
-        study::kept(&cfg.out).map_err(Error)?.into_iter().partition(|s| s.for_card_only());
+        study::kept(&cfg.out)?.into_iter().partition(|s| s.for_card_only());
     (data.evidence, data.studies) = (evidence, studies);
     let others = study::attach(&mut data, &cfg.studies);
     // Studies of the rules plus one option wait for the option's figures (below).
@@ -584,7 +588,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
     };
     let others: Vec<&study::Study> = others.into_iter().filter(|s| !for_option(s)).collect();
     if let Some(s) = others.iter().find(|s| !data.studies.iter().any(|a| a.source == s.source)) {
-        return Err(Error(format!(
+        return Err(ReportError::Study(format!(
             "--study {}: the study is of {} ({}), the report of {} ({})",
             s.source,
             s.variant,
@@ -632,7 +636,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, Error> {
 }
 
 /// Balance at two strengths; the game shape (lengths, terminations) from the stronger one.
-fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
+fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), ReportError> {
     let mut last = vec![];
     for (i, nodes) in cfg.nodes().into_iter().enumerate() {
         cfg.progress.note(&format!("balance at {nodes} nodes per move"));
@@ -647,7 +651,7 @@ fn balance(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportD
 }
 
 /// The balance with each option the report does not apply (their piece values come later).
-fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Vec<OptionFigures>, Error> {
+fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Vec<OptionFigures>, ReportError> {
     let mut effects = vec![];
     for (opt, _) in variant.available_options() {
         if cfg.options.contains(opt) {
@@ -672,7 +676,7 @@ fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<V
 }
 
 /// Setup choices (Bland Chess 46): White's choice against Black's, and each side's best.
-fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<SetupMatrix>, Error> {
+fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<SetupMatrix>, ReportError> {
     let choices = variant.setup_choices();
     if choices.is_empty() {
         return Ok(None);
@@ -682,7 +686,7 @@ fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Opt
     for w in &choices {
         for b in &choices {
             let field = format!("{w}/{b}");
-            let fen = variant.setup_position(&field)?.fen();
+            let fen = variant.setup_position(&field).map_err(|e| ReportError::Position(e.to_string()))?.fen();
             cfg.progress.note(&format!("setup {field}"));
             let dir = runs.join(format!("setup-{w}-{b}"));
             let games = self_play(variant, nodes, cfg.budget.small_pairs(), cfg, &dir, vec![fen], 2)?;
@@ -705,7 +709,12 @@ fn setup_matrix(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Opt
 /// the bomber games) calibrated by pawn odds. Options get the regression, F=R and a match
 /// for each piece they change; pieces that stand in for orthodox ones (Noble WingS) get
 /// the same estimate in chess beside them.
-fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mut ReportData) -> Result<(), Error> {
+fn all_piece_values(
+    variant: Variant,
+    cfg: &ReportConfig,
+    runs: &Path,
+    data: &mut ReportData,
+) -> Result<(), ReportError> {
     cfg.progress.note("piece values");
     let chain = cfg.budget.imbalance_chain();
     if !chain {
@@ -782,7 +791,7 @@ fn all_piece_values(variant: Variant, cfg: &ReportConfig, runs: &Path, data: &mu
 
 /// A tuned engine config, where one exists: its gain over the default and its material
 /// weights.
-fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tuning>, Error> {
+fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tuning>, ReportError> {
     let tuned = format!("configs/engines/{}-tuned.toml", variant.name());
     if !cfg.options.is_empty() || !Path::new(&tuned).exists() {
         return Ok(None);
@@ -791,7 +800,10 @@ fn tuning(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<Option<Tu
     let nodes = cfg.nodes()[0];
     let settings = Settings {
         variant,
-        engines: vec![EngineSpec::parse(&format!("name=tuned config={tuned}"))?, EngineSpec::parse("name=default")?],
+        engines: vec![
+            EngineSpec::parse(&format!("name=tuned config={tuned}")).map_err(ReportError::Engine)?,
+            EngineSpec::parse("name=default").map_err(ReportError::Engine)?,
+        ],
         mode: Mode::RoundRobin,
         rounds: cfg.budget.pairs(),
         concurrency: cfg.concurrency,

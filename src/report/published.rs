@@ -136,7 +136,7 @@ fn value_check(v: &PieceValue, figures: &Published) -> Option<ValueCheck> {
     }
     let low = published.iter().copied().fold(f64::INFINITY, f64::min);
     let high = published.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let measured = if super::render::defined(v) {
+    let measured = if super::format::defined(v) {
         Interval { value: v.value, low: v.low, high: v.high }
     } else {
         Interval::UNDEFINED
@@ -159,7 +159,7 @@ pub fn markdown(d: &ReportData, names: &Names) -> String {
     let mut s = String::from("\n## Against published figures\n\n");
     let mut found: Vec<String> = c.balance.iter().map(|b| balance_verdict(b, c)).collect();
     found.extend(values_verdicts(c, names));
-    s += &super::render::verdicts(found);
+    s += &super::format::verdicts(found);
     s += "The variant file lists figures from the literature; this engine's self-play is set beside them, so a reader can judge how far the report's other figures can be trusted.";
     if c.values.iter().any(|v| v.method.contains(" · ")) {
         s += " Piece values named `study · method` come from the value studies attached to this report, each with the player and starts its section names.";
@@ -191,8 +191,8 @@ fn balance_md(c: &PublishedCheck) -> String {
             "| this report, {} per move | {} | {} | {} |\n",
             b.label,
             b.games,
-            super::render::pct(&b.white_score),
-            super::render::elo(&b.white_elo)
+            super::format::pct(&b.white_score),
+            super::format::elo(&b.white_elo)
         );
     }
     s += "\n";

@@ -1,35 +1,12 @@
-//! report.md and report.html from the report's data. Numbers are formatted by the helpers
-//! here only, so the text always agrees with report.json.
+//! report.md and report.html from the report's data. Numbers are formatted by `format`'s
+//! helpers only, so the text always agrees with report.json.
 
-use super::figures::Interval;
+use super::format::{
+    as_interval, cell_score, defined, elo, options_label, pct, share, value_cells, verdicts, NOT_ENOUGH,
+};
 use super::names::Names;
-pub(super) use super::value_text::*;
+use super::value_text::{bomber_estimates, bomber_headline, piece_values_md, setting_label};
 use super::{glossary, matrix, svg, verdict, PieceValue, ReportData};
-
-// Shared with the report test, which checks the text against report.json.
-
-pub fn pct(i: &Interval) -> String {
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{:.1} % [{:.1}, {:.1}]", 100.0 * i.value, 100.0 * i.low, 100.0 * i.high)
-}
-
-/// A share of games in per cent, or not enough data.
-pub fn share(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:.1} %", 100.0 * x)
-    } else {
-        NOT_ENOUGH.into()
-    }
-}
-
-pub fn elo(i: &Interval) -> String {
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{:+.1} [{:+.1}, {:+.1}]", i.value, i.low, i.high)
-}
 
 /// How wide this budget's error bars are, up front, so a quick report is read as one.
 fn precision(d: &ReportData) -> String {
@@ -89,14 +66,6 @@ fn precision(d: &ReportData) -> String {
     s
 }
 
-pub(super) fn options_label(d: &ReportData) -> String {
-    if d.options.is_empty() {
-        "standard rules".into()
-    } else {
-        d.options.join(", ")
-    }
-}
-
 pub fn markdown(d: &ReportData) -> String {
     let names = Names::of(&d.variant, &d.options);
     let mut s = format!("# {} ({}): balance report\n\n", d.title, options_label(d));
@@ -121,15 +90,6 @@ pub fn markdown(d: &ReportData) -> String {
         s += &section(d, &names);
     }
     s.clone() + &glossary::markdown(&s)
-}
-
-/// One verdict, or one per item as a list.
-pub(super) fn verdicts(items: Vec<String>) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => format!("**{}**\n\n", items[0]),
-        _ => items.iter().map(|i| format!("* {i}\n")).collect::<String>() + "\n",
-    }
 }
 
 /// White's score, advantage and draw rate at each budget.
@@ -312,14 +272,6 @@ fn setup_md(d: &ReportData, names: &Names) -> String {
         }
     }
     s
-}
-
-/// A setup cell's score and interval, or "not enough data".
-pub fn cell_score(i: &Interval) -> String {
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
 }
 
 /// A tuned engine config's gain and material weights.

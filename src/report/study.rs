@@ -6,12 +6,12 @@
 //! verdict, from the study's own rows.
 
 use super::names::Names;
-use super::value_text::{gap_verdict, PHASE_CAUSE, START_CAUSE};
+use super::verdict::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
+use super::ReportError;
 use crate::values::agreement::{self, Agreement};
 use crate::values::scale::{ORTHODOX_UNIT, RATIO_UNIT};
 use crate::values::table::ValueRow;
-use crate::Error;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -43,8 +43,8 @@ pub struct Study {
 impl Study {
     /// Reads a value table (an experiment's `fairylab.csv`, a `values.csv`) as studies,
     /// one per variant and option set that has both estimators in it.
-    pub fn read(path: &Path) -> Result<Vec<Study>, Error> {
-        let rows = crate::values::table::read(path).map_err(Error)?;
+    pub fn read(path: &Path) -> Result<Vec<Study>, ReportError> {
+        let rows = crate::values::table::read(path)?;
         let mut groups: Vec<(String, String)> = vec![];
         for r in &rows {
             let key = (r.variant.clone(), r.options.clone());
@@ -61,8 +61,7 @@ impl Study {
         let file = path.with_file_name("experiment.toml");
         let (experiment, played_with) = match std::fs::read_to_string(&file) {
             Ok(text) => {
-                let e =
-                    crate::values::experiment::Experiment::parse(&text, &file.display().to_string()).map_err(Error)?;
+                let e = crate::values::experiment::Experiment::parse(&text, &file.display().to_string())?;
                 let with = text
                     .lines()
                     .filter_map(|l| l.strip_prefix(crate::values::experiment::PLAYED_WITH))
@@ -102,7 +101,7 @@ impl Study {
             });
         }
         if out.is_empty() {
-            return Err(Error(format!(
+            return Err(ReportError::Study(format!(
                 "{}: no piece has both an imbalance least-squares value and a regression value, and no value is on the orthodox scale, so the table can neither be set against a report's estimators nor feed its answer card",
                 path.display()
             )));
@@ -179,18 +178,20 @@ fn keep(list: &mut Vec<Study>, s: &Study) {
 /// The studies kept in an earlier report.json in `dir` (none if there is none), so that
 /// replaying or extending a report does not drop its evidence. A report.json that does not
 /// parse is an error rather than a silent loss of the studies it holds.
-pub fn kept(dir: &Path) -> Result<Vec<Study>, String> {
+pub fn kept(dir: &Path) -> Result<Vec<Study>, ReportError> {
     let path = dir.join("report.json");
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(ReportError::io("read", &path, e)),
     };
     let broken = |e: serde_json::Error| {
-        format!(
-            "{}: {e}; it may hold value studies that this run would drop: mend the file, or delete it (the games under runs/ are kept and replayed)",
-            path.display()
-        )
+        ReportError::Unreadable {
+        path: path.clone(),
+        reason: format!(
+            "{e}; it may hold value studies that this run would drop: mend the file, or delete it (the games under runs/ are kept and replayed)"
+        ),
+    }
     };
     let json = serde_json::from_str::<serde_json::Value>(&text).map_err(broken)?;
     let mut out: Vec<Study> = vec![];
@@ -211,9 +212,9 @@ struct Comparison {
 
 const IMBALANCE_METHODS: [&str; 2] = ["imbalance-lsq", "imbalance-bracket-lsq"];
 /// What a phase refit adds to its regression's method name.
-const REFIT: &str = crate::values::experiment::PHASE;
+const REFIT: &str = crate::values::method::PHASE;
 /// What the fit on the games' start material adds to its regression's method name.
-const START: &str = crate::values::experiment::START;
+const START: &str = crate::values::method::START;
 
 /// Whether a regression method is a study's main fit (not a refit testing a cause).
 fn is_main(method: &str) -> bool {
@@ -277,7 +278,7 @@ fn interval(r: &ValueRow) -> String {
     if r.support.is_supported() && r.value.is_finite() {
         format!("{:.2} [{:.2}, {:.2}]", r.value, r.ci_low, r.ci_high)
     } else {
-        super::value_text::NOT_ENOUGH.into()
+        super::format::NOT_ENOUGH.into()
     }
 }
 
@@ -287,12 +288,12 @@ pub(super) fn markdown(d: &ReportData, names: &Names) -> String {
         return String::new();
     }
     let mut s = String::from("## Value studies\n\n");
-    s += &super::render::verdicts(
+    s += &super::format::verdicts(
         d.studies
             .iter()
             .map(|st| match headline(st) {
                 Some(h) => format!("Study `{}` ({} games): {h}.", st.name, st.games()),
-                None => format!("Study `{}` ({} games): {}.", st.name, st.games(), super::value_text::NOT_ENOUGH),
+                None => format!("Study `{}` ({} games): {}.", st.name, st.games(), super::format::NOT_ENOUGH),
             })
             .collect(),
     );
@@ -415,7 +416,7 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
                 crate::maths::chi2::p_text(k.p_value)
             ),
             Some(k) => format!(" {:.2} [{:.2}, {:.2}] |", k.factor, k.low, k.high),
-            None => format!(" {} |", super::value_text::NOT_ENOUGH),
+            None => format!(" {} |", super::format::NOT_ENOUGH),
         };
     }
     s += "\n\n";
@@ -438,7 +439,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
             .piece_values
             .iter()
             .filter(|v| v.method.starts_with(ours) && v.piece.chars().count() == 1 && v.piece != "P")
-            .filter(|v| super::value_text::defined(v))
+            .filter(|v| super::format::defined(v))
             .filter_map(|v| {
                 let r = rows.iter().find(|r| {
                     r.piece == v.piece && r.method == theirs && r.unit == "pawns" && r.support.is_supported()
@@ -478,7 +479,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
         .find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))
         .and_then(|c| c.test.scale)
         .map(|k| k.factor);
-    let together = match (factors.as_slice(), study_factor, super::value_text::agreement(&d.piece_values).scale) {
+    let together = match (factors.as_slice(), study_factor, super::estimators::agreement(&d.piece_values).scale) {
         ([imbalance, regression], Some(m), Some(r)) => format!(
             " Together, {imbalance:.2} × {m:.2} / {regression:.2} = {:.2}, against this report's own factor of {:.2}: the report's factor splits into these three steps.",
             imbalance * m / regression,

@@ -1,8 +1,10 @@
 //! The cross-variant summary page (Markdown and HTML), built from every variant's report
 //! data with the same cells, verdicts and charts as the per-variant pages.
 
+use super::format::{elo, interval, options_label, pct, value_cells, verdicts};
 use super::names::Names;
-use super::render::*;
+use super::render::{draw_chart, md_html, option_verdict, page, Bar};
+use super::value_text::{bomber_estimates, bomber_verdict};
 use super::{glossary, svg, verdict, PieceValue, ReportData};
 
 /// The cross-variant page: balance at every search budget (the draw-rate trend with
@@ -157,7 +159,7 @@ fn summary_agreement(reports: &[ReportData]) -> String {
     let (mut agree, mut apart, mut far, mut unknown) = (0, vec![], vec![], 0);
     for d in reports {
         let names = Names::of(&d.variant, &d.options);
-        let test = super::value_text::agreement(&d.piece_values);
+        let test = super::estimators::agreement(&d.piece_values);
         let mut pieces: Vec<&str> =
             d.piece_values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
         pieces.sort_unstable();

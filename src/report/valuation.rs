@@ -1,7 +1,12 @@
 //! A report's piece values: both estimators played for one set of rules, the headline
 //! priced in local pawns, and the values' sensitivity to the phase filter and the search.
 
-use super::*;
+use super::figures::Interval;
+use super::{PawnPrices, PieceValue, Pricing, ReportConfig, ReportError, Sensitivity, SensitivityRow};
+use crate::tournament::Progress;
+use crate::values::pieces::Pieces;
+use crate::Variant;
+use std::path::Path;
 
 /// Piece values of a variant (with options) by regression on self-play with varied
 /// material, plus imbalance matches calibrated by pawn odds: F=R in bomber games, with
@@ -135,7 +140,7 @@ pub(super) fn piece_values(
             precision: None,
             batch: cfg.budget.pairs(),
             min_pairs: cfg.budget.pairs(),
-            calibration: crate::values::experiment::default_calibration(variant),
+            calibration: crate::values::pieces::default_calibration(variant),
             random_plies: 8,
             no_neutral: false,
             engine_set: vec![],
@@ -304,7 +309,7 @@ pub(super) fn local_prices(
     h: &str,
     headline: &str,
     scale_check: bool,
-) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), Error> {
+) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), ReportError> {
     let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
     let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None, starts: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
@@ -350,7 +355,7 @@ pub(super) fn node_sensitivity(
     rows: &[crate::values::table::ValueRow],
     nodes: u64,
     dir: &Path,
-) -> Result<Sensitivity, Error> {
+) -> Result<Sensitivity, ReportError> {
     let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
     let again = crate::values::study::ImbalanceRequest {
         compare: vec![h.to_string()],
@@ -400,7 +405,7 @@ pub(super) fn node_sensitivity(
 pub(super) fn phase_sensitivity(
     regress: &crate::values::study::RegressRequest,
     rows: &[crate::values::table::ValueRow],
-) -> Result<Sensitivity, Error> {
+) -> Result<Sensitivity, ReportError> {
     let shifts = crate::values::study::regress_sensitivity(regress, OTHER_MIN_PIECES)?;
     let as_interval = |e: &crate::values::regression::Estimate| {
         if e.support.is_supported() {
@@ -437,9 +442,12 @@ pub(super) fn phase_sensitivity(
 }
 
 /// The default engine's middlegame material weights in pawns, per piece on the board.
-pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error> {
-    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name())?)?;
-    let pawn = ev.weight("value.P.mg").filter(|&p| p > 0.0).ok_or_else(|| Error("no positive pawn weight".into()))?;
+pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, ReportError> {
+    let ev = evaluator(variant, &crate::eval::EngineConfig::for_variant(variant.name()).map_err(ReportError::Engine)?)?;
+    let pawn = ev
+        .weight("value.P.mg")
+        .filter(|&p| p > 0.0)
+        .ok_or_else(|| ReportError::Engine("no positive pawn weight".into()))?;
     let board = variant.start_fen().split_whitespace().next().unwrap_or("").to_string();
     let mut out: Vec<(char, f64)> = vec![];
     for c in board.chars().filter(|c| c.is_ascii_uppercase()) {
@@ -457,23 +465,25 @@ pub(super) fn engine_values(variant: Variant) -> Result<Vec<(char, f64)>, Error>
 pub(super) fn evaluators(
     variant: Variant,
     path: &str,
-) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), Error> {
-    let default = crate::eval::EngineConfig::for_variant(variant.name())?;
-    let tuned = crate::eval::EngineConfig::load(path)?;
+) -> Result<(crate::eval::Evaluator, crate::eval::Evaluator), ReportError> {
+    let default = crate::eval::EngineConfig::for_variant(variant.name()).map_err(ReportError::Engine)?;
+    let tuned = crate::eval::EngineConfig::load(path).map_err(ReportError::Engine)?;
     Ok((evaluator(variant, &default)?, evaluator(variant, &tuned)?))
 }
 
-pub(super) fn evaluator(variant: Variant, cfg: &crate::eval::EngineConfig) -> Result<crate::eval::Evaluator, Error> {
+pub(super) fn evaluator(
+    variant: Variant,
+    cfg: &crate::eval::EngineConfig,
+) -> Result<crate::eval::Evaluator, ReportError> {
     Ok(match variant {
-        Variant::Narrow(r) => cfg.evaluator(r, &[])?,
-        Variant::Wide(r) => cfg.evaluator(r, &[])?,
+        Variant::Narrow(r) => cfg.evaluator(r, &[]).map_err(ReportError::Engine)?,
+        Variant::Wide(r) => cfg.evaluator(r, &[]).map_err(ReportError::Engine)?,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
     #[test]
     fn the_sensitivity_anchor_prefers_a_fairy_piece_then_the_fewest_pieces() {
         let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();

@@ -2,9 +2,14 @@
 //! Rook, every piece by both estimators and their agreement, the pawn's local prices and
 //! the values' sensitivity to the engine's settings.
 
+use super::estimators::agreement;
 use super::figures::Interval;
+use super::format::{
+    as_interval, defined, options_label, plain, rules_label, signed_or_plain, signed_pawns, value_cells, verdicts,
+    NOT_ENOUGH,
+};
 use super::names::Names;
-use super::render::*;
+use super::verdict::{gap_verdict, PHASE_CAUSE};
 use super::{verdict, PieceValue, ReportData};
 
 /// Every F-R estimate of a report: in its own rules (no option) and with each option added.
@@ -39,14 +44,6 @@ pub(super) fn bomber_headline(d: &ReportData, names: &Names) -> String {
 
 pub(super) fn bomber_verdict(names: &Names, v: &PieceValue) -> String {
     verdict::difference(&names.prose("F"), &names.prose("R"), &as_interval(v))
-}
-
-/// The figures as an interval; NaN (not enough data) for an unsupported estimate.
-pub(super) fn as_interval(v: &PieceValue) -> Interval {
-    if !v.support.is_supported() {
-        return Interval { value: f64::NAN, low: f64::NAN, high: f64::NAN };
-    }
-    Interval { value: v.value, low: v.low, high: v.high }
 }
 
 /// Every piece value, the two estimators side by side when both measured a piece.
@@ -238,48 +235,6 @@ fn phase_evidence(d: &ReportData, scale: Option<&crate::values::agreement::Scale
     }
 }
 
-/// The cause a phase refit tests.
-pub(super) const PHASE_CAUSE: &str = "the phase";
-/// The cause the fit on the games' start material tests.
-pub(super) const START_CAUSE: &str = "what the material goes on to win or lose";
-
-/// Whether a cause accounts for a unit gap: the factor `main` of the regression against
-/// `refit`, that of the regression refitted with the cause taken away (`cause`: "the
-/// phase" for the fuller board); `whose` names the main factor's source ("the report's").
-pub(super) fn gap_verdict(
-    main: &crate::values::agreement::Scale,
-    refit: &crate::values::agreement::Scale,
-    whose: &str,
-    cause: &str,
-) -> String {
-    let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
-    let closer = refit.factor.ln().abs() < main.factor.ln().abs();
-    if includes(1.0, main.low, main.high) {
-        // No gap to account for: the refit is context, not a verdict on its cause.
-        "neither factor differs from 1 beyond its errors".into()
-    } else if (refit.factor - 1.0) * (main.factor - 1.0) < 0.0
-        && refit.factor.ln().abs() >= main.factor.ln().abs() / 2.0
-    {
-        // Past 1 by half the gap or more: the refit changes the values by more than the gap,
-        // so whatever it takes away is not the gap's whole story, even where its interval
-        // still holds 1.
-        format!(
-            "on the other side of 1, so {cause} moves the values by more than the gap and does not explain it alone"
-        )
-    } else if closer && includes(1.0, refit.low, refit.high) && !includes(main.factor, refit.low, refit.high) {
-        format!("closer to 1, consistent with it and clear of {whose} factor, so {cause} accounts for the gap")
-    } else if closer && includes(1.0, refit.low, refit.high) {
-        format!("closer to 1 and consistent with it, so {cause} may account for the gap (the refit's interval also holds {whose} factor)")
-    } else if includes(refit.factor, main.low, main.high) {
-        // A refit that moves the factor by less than its errors has not shown its cause at work.
-        format!("within the interval of {whose} factor and still away from 1, so {cause} does not account for the gap")
-    } else if closer {
-        format!("closer to 1, so {cause} accounts for part of the gap")
-    } else {
-        format!("no closer to 1, so {cause} does not account for the gap")
-    }
-}
-
 /// Which estimator's intervals are wider (on the log scale) for the pieces more than
 /// `QUOTABLE` apart, as advice on where more games narrow the ratio most.
 fn wider_estimator<'a>(
@@ -373,28 +328,6 @@ fn pawn_steps_md(d: &ReportData, names: &Names) -> String {
     s
 }
 
-/// The two estimators' log-ratio test over the pieces both measured (regression against
-/// the imbalance least-squares values).
-pub fn agreement(values: &[PieceValue]) -> crate::values::agreement::Agreement {
-    use crate::values::agreement::{compare, Estimate, PiecePair};
-    let find = |piece: &str, prefix: &str| {
-        values.iter().find(|v| v.piece == piece && v.method.starts_with(prefix) && defined(v))
-    };
-    let estimate = |v: &PieceValue| Estimate { value: v.value, low: v.low, high: v.high };
-    let mut pieces: Vec<&str> =
-        values.iter().map(|v| v.piece.as_str()).filter(|p| p.chars().count() == 1 && *p != "P").collect();
-    pieces.sort_unstable();
-    pieces.dedup();
-    let pairs: Vec<PiecePair> = pieces
-        .into_iter()
-        .filter_map(|p| {
-            let (r, i) = (find(p, "regression")?, find(p, "imbalance-lsq")?);
-            Some(PiecePair { piece: p.into(), regression: estimate(r), imbalance: estimate(i) })
-        })
-        .collect();
-    compare(&pairs)
-}
-
 /// The section's opening sentence: how many pieces the two estimators agree on by the
 /// log-ratio test, which they disagree on, which lack data.
 pub(super) fn estimators_verdict(test: &crate::values::agreement::Agreement, pieces: &[&str], names: &Names) -> String {
@@ -428,73 +361,6 @@ pub(super) fn estimators_verdict(test: &crate::values::agreement::Agreement, pie
         s += &format!(" ({})", unknown.join(", "));
     }
     s + ".**\n\n"
-}
-
-/// Pieces beside the orthodox pieces they replace (Noble WingS).
-pub(super) fn interval(v: &PieceValue) -> String {
-    if !defined(v) {
-        return NOT_ENOUGH.into();
-    }
-    if is_unit(v) {
-        return format!("{:.2} ({UNIT})", v.value);
-    }
-    format!("{:.2} [{:.2}, {:.2}]", v.value, v.low, v.high)
-}
-
-/// Printed where an estimate is undefined (a match or calibration too small to convert).
-pub(super) const NOT_ENOUGH: &str = "not enough data";
-
-/// Whether the data support the estimate and it and both ends of its interval are numbers.
-pub(super) fn defined(v: &PieceValue) -> bool {
-    v.support.is_supported() && v.value.is_finite() && v.low.is_finite() && v.high.is_finite()
-}
-
-/// The unit of a table (the pawn, 1 by definition) has a zero-width interval, which is not
-/// a measurement: it is shown as the unit instead.
-pub(super) fn is_unit(v: &PieceValue) -> bool {
-    v.low == v.high && v.value == v.low
-}
-
-pub(super) const UNIT: &str = "the unit";
-
-/// A value and its interval as two table cells, or "not enough data" when undefined.
-pub(super) fn value_cells(v: &PieceValue, signed: bool) -> String {
-    match (defined(v), signed) {
-        (false, _) => format!("{NOT_ENOUGH} | -"),
-        (true, _) if is_unit(v) => format!("{:.2} | {UNIT}", v.value),
-        (true, true) => format!("{:+.2} | [{:+.2}, {:+.2}]", v.value, v.low, v.high),
-        (true, false) => format!("{:.2} | [{:.2}, {:.2}]", v.value, v.low, v.high),
-    }
-}
-
-/// The rules an item of a report belongs to: its own, or with one option added.
-pub(super) fn rules_label(d: &ReportData, option: Option<&str>) -> String {
-    option.map_or(options_label(d), |o| format!("{} + {o}", options_label(d)))
-}
-
-/// A positive figure (Elo per pawn) and its interval, or "not enough data".
-pub(super) fn plain(i: &Interval) -> String {
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{} [{}, {}]", one_place(i.value), one_place(i.low), one_place(i.high))
-}
-
-/// One decimal place, without the minus sign of a figure that rounds to zero ("-0.0").
-fn one_place(x: f64) -> String {
-    let s = format!("{x:.1}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
-        _ => s,
-    }
-}
-
-/// A difference in pawns and its interval, or "not enough data".
-pub(super) fn signed_pawns(i: &Interval) -> String {
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{:+.2} [{:+.2}, {:+.2}]", i.value, i.low, i.high)
 }
 
 /// The headline priced in local pawns beside the pawn-odds price: a verdict per setting
@@ -628,17 +494,6 @@ pub(super) fn sensitivity_md(d: &ReportData, names: &Names) -> String {
         s += "\n";
     }
     s
-}
-
-/// Piece values unsigned, differences (`F-R`) signed.
-pub(super) fn signed_or_plain(i: &Interval, quantity: &str) -> String {
-    if quantity.chars().count() > 1 {
-        return signed_pawns(i);
-    }
-    if !i.is_defined() {
-        return NOT_ENOUGH.into();
-    }
-    format!("{:.2} [{:.2}, {:.2}]", i.value, i.low, i.high)
 }
 
 /// One sentence per sensitivity: which figures move beyond their interval, and the

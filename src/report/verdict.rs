@@ -140,3 +140,46 @@ pub fn strength(config: &str, elo: &Interval) -> String {
         ),
     }
 }
+
+/// The cause a phase refit tests.
+pub(super) const PHASE_CAUSE: &str = "the phase";
+
+/// The cause the fit on the games' start material tests.
+pub(super) const START_CAUSE: &str = "what the material goes on to win or lose";
+
+/// Whether a cause accounts for a unit gap: the factor `main` of the regression against
+/// `refit`, that of the regression refitted with the cause taken away (`cause`: "the
+/// phase" for the fuller board); `whose` names the main factor's source ("the report's").
+pub(super) fn gap_verdict(
+    main: &crate::values::agreement::Scale,
+    refit: &crate::values::agreement::Scale,
+    whose: &str,
+    cause: &str,
+) -> String {
+    let includes = |x: f64, low: f64, high: f64| low <= x && x <= high;
+    let closer = refit.factor.ln().abs() < main.factor.ln().abs();
+    if includes(1.0, main.low, main.high) {
+        // No gap to account for: the refit is context, not a verdict on its cause.
+        "neither factor differs from 1 beyond its errors".into()
+    } else if (refit.factor - 1.0) * (main.factor - 1.0) < 0.0
+        && refit.factor.ln().abs() >= main.factor.ln().abs() / 2.0
+    {
+        // Past 1 by half the gap or more: the refit changes the values by more than the gap,
+        // so whatever it takes away is not the gap's whole story, even where its interval
+        // still holds 1.
+        format!(
+            "on the other side of 1, so {cause} moves the values by more than the gap and does not explain it alone"
+        )
+    } else if closer && includes(1.0, refit.low, refit.high) && !includes(main.factor, refit.low, refit.high) {
+        format!("closer to 1, consistent with it and clear of {whose} factor, so {cause} accounts for the gap")
+    } else if closer && includes(1.0, refit.low, refit.high) {
+        format!("closer to 1 and consistent with it, so {cause} may account for the gap (the refit's interval also holds {whose} factor)")
+    } else if includes(refit.factor, main.low, main.high) {
+        // A refit that moves the factor by less than its errors has not shown its cause at work.
+        format!("within the interval of {whose} factor and still away from 1, so {cause} does not account for the gap")
+    } else if closer {
+        format!("closer to 1, so {cause} accounts for part of the gap")
+    } else {
+        format!("no closer to 1, so {cause} does not account for the gap")
+    }
+}

@@ -140,7 +140,8 @@ pub fn distinct(
     stream: u64,
     count: usize,
 ) -> Result<Vec<Board>, Error> {
-    let mut engine = Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name())?, &[], 1)?;
+    let mut engine =
+        Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name()).map_err(Error::Engine)?, &[], 1)?;
     let reference = white_score(&mut engine, &start, DRIFT_NODES)?;
     let root = Node { board: start, depth: 0, children: None, exhausted: false };
     let mut tree = Tree { engine, cfg, margin, nodes: vec![root], reference };

@@ -142,7 +142,7 @@ impl EngineSpec {
         clock: Option<(Duration, Duration)>,
     ) -> Result<EnginePlayer, String> {
         let EngineKind::Internal { settings, hash, .. } = &self.kind else { unreachable!() };
-        let engine = Engine::new(variant, &self.config(variant)?, settings, *hash).map_err(|e| e.0)?;
+        let engine = Engine::new(variant, &self.config(variant)?, settings, *hash).map_err(|e| e.to_string())?;
         Ok(EnginePlayer::new(&self.name, engine, self.limits.clone().unwrap_or_else(|| limits.clone()), clock))
     }
 
@@ -150,8 +150,8 @@ impl EngineSpec {
     /// `None` for an external engine (its build is not ours to see).
     pub fn signature(&self, variant: Variant) -> Result<Option<u64>, String> {
         let EngineKind::Internal { settings, .. } = &self.kind else { return Ok(None) };
-        let mut engine = Engine::new(variant, &self.config(variant)?, settings, 1).map_err(|e| e.0)?;
-        engine.signature().map(Some).map_err(|e| e.0)
+        let mut engine = Engine::new(variant, &self.config(variant)?, settings, 1).map_err(|e| e.to_string())?;
+        engine.signature().map(Some).map_err(|e| e.to_string())
     }
 
     /// A fresh player for one worker.

@@ -64,12 +64,6 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-impl From<RunError> for crate::Error {
-    fn from(e: RunError) -> Self {
-        crate::Error(e.to_string())
-    }
-}
-
 impl From<RunError> for String {
     fn from(e: RunError) -> Self {
         e.to_string()

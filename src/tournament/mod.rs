@@ -22,7 +22,7 @@ pub use runner::concurrency;
 use crate::games::{Adjudication, Player};
 use crate::search::Limits;
 use crate::stats::{GameResult, Pentanomial, Sprt, SprtResult, SprtStatus, Wdl};
-use crate::{Error, Variant};
+use crate::Variant;
 use engines::EngineSpec;
 use manifest::{EngineEntry, Manifest};
 use openings::OpeningConfig;
@@ -165,8 +165,8 @@ fn signatures(s: &Settings) -> Result<Vec<(String, u64)>, RunError> {
 }
 
 /// Parses a shard `i/n` (1 <= i <= n).
-pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
-    let bad = || Error(format!("--shard '{text}' must look like i/n with 1 <= i <= n, e.g. 2/4"));
+pub fn parse_shard(text: &str) -> Result<(u64, u64), RunError> {
+    let bad = || RunError::Invalid(format!("--shard '{text}' must look like i/n with 1 <= i <= n, e.g. 2/4"));
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if n == 0 || i == 0 || i > n {
@@ -237,13 +237,13 @@ impl Tally {
 struct Engines<'a>(&'a Settings);
 
 impl Roster for Engines<'_> {
-    fn player(&self, i: usize) -> Result<Box<dyn Player>, String> {
+    fn player(&self, i: usize) -> Result<Box<dyn Player>, RunError> {
         let s = self.0;
-        s.engines[i].player(s.variant, &s.limits, s.clock)
+        s.engines[i].player(s.variant, &s.limits, s.clock).map_err(RunError::Player)
     }
 
     /// Every engine was validated before the run.
-    fn check(&self, _: &runner::Game) -> Result<(), String> {
+    fn check(&self, _: &runner::Game) -> Result<(), RunError> {
         Ok(())
     }
 }

@@ -7,6 +7,7 @@
 //! repeats ([`super::book`]).
 
 use super::book::{white_score, DRIFT_NODES};
+use super::RunError;
 use crate::engine::Engine;
 use crate::rng::Rng;
 use crate::{Board, Error, Variant};
@@ -34,19 +35,20 @@ impl Default for OpeningConfig {
 
 /// Reads an EPD/FEN file: one position per line; `#` comments and blank lines skipped;
 /// EPD operations after `;` ignored.
-pub fn read_file(variant: Variant, path: &str) -> Result<Vec<String>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error(format!("cannot read openings file {path}: {e}")))?;
+pub fn read_file(variant: Variant, path: &str) -> Result<Vec<String>, RunError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RunError::Opening(format!("cannot read openings file {path}: {e}")))?;
     let mut fens = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split(';').next().unwrap_or("").trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let b = variant.parse_fen(line).map_err(|e| Error(format!("{path}:{}: {e}", i + 1)))?;
+        let b = variant.parse_fen(line).map_err(|e| RunError::Opening(format!("{path}:{}: {e}", i + 1)))?;
         fens.push(b.fen());
     }
     if fens.is_empty() {
-        return Err(Error(format!("openings file {path} has no positions")));
+        return Err(RunError::Opening(format!("openings file {path} has no positions")));
     }
     Ok(fens)
 }
@@ -88,7 +90,8 @@ pub fn opening(variant: Variant, cfg: &OpeningConfig, index: u64) -> Result<Boar
     if cfg.random_plies == 0 {
         return Ok(base);
     }
-    let mut engine = Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name())?, &[], 1)?;
+    let mut engine =
+        Engine::new(variant, &crate::eval::EngineConfig::for_variant(variant.name()).map_err(Error::Engine)?, &[], 1)?;
     let reference = white_score(&mut engine, &base, DRIFT_NODES)?;
     let mut rng = Rng::derive(cfg.seed, index);
     let mut fallback = base;

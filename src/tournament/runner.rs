@@ -41,10 +41,10 @@ pub struct Game {
 /// The players a schedule refers to by index.
 pub trait Roster: Sync {
     /// A fresh player for index `i` (a worker keeps it for later games).
-    fn player(&self, i: usize) -> Result<Box<dyn Player>, String>;
+    fn player(&self, i: usize) -> Result<Box<dyn Player>, RunError>;
 
     /// Checked once before any worker starts, so a bad engine fails cleanly.
-    fn check(&self, first: &Game) -> Result<(), String> {
+    fn check(&self, first: &Game) -> Result<(), RunError> {
         self.player(first.white)?;
         self.player(first.black).map(|_| ())
     }
@@ -176,7 +176,7 @@ pub fn play(run: &Run, schedule: Vec<Game>, roster: &dyn Roster, referee: &mut d
     }
     let todo: Vec<Game> = schedule.into_iter().filter(|g| !done_ids.contains(&g.game_id)).collect();
     let Some(first) = todo.first() else { return Ok(()) };
-    roster.check(first).map_err(RunError::Player)?;
+    roster.check(first)?;
     let books = books(run, &todo)?;
 
     let label = run.folder.as_ref().map(|f| f.dir.display().to_string());
@@ -252,7 +252,7 @@ fn books(run: &Run, todo: &[Game]) -> Result<Books, RunError> {
         if config.margin.is_some() && config.random_plies > 0 {
             run.progress.emit(Event::Note(&format!("drawing {count} distinct openings near the best moves")));
         }
-        if let Some(book) = openings::book(run.variant, &config, count).map_err(|e| RunError::Opening(e.0))? {
+        if let Some(book) = openings::book(run.variant, &config, count).map_err(|e| RunError::Opening(e.to_string()))? {
             books.insert(imbalance, book);
         }
     }
@@ -283,7 +283,8 @@ fn worker(
                 Some(b) => *b,
                 None => {
                     config.imbalance = game.imbalance.clone();
-                    let b = opening(run.variant, &config, game.opening).map_err(|e| RunError::Opening(e.0))?;
+                    let b =
+                        opening(run.variant, &config, game.opening).map_err(|e| RunError::Opening(e.to_string()))?;
                     openings.insert(key, b);
                     b
                 }
@@ -298,7 +299,7 @@ fn worker(
             let keys = [(game.white, 0), (game.black, usize::from(game.white == game.black))];
             for key in keys {
                 if let std::collections::hash_map::Entry::Vacant(v) = players.entry(key) {
-                    v.insert(roster.player(key.0).map_err(RunError::Player)?);
+                    v.insert(roster.player(key.0)?);
                 }
             }
             let mut w = players.remove(&keys[0]).expect("made above");

@@ -214,7 +214,7 @@ impl Dataset {
     fn pack(rows: Vec<Row>) -> Result<Dataset, Error> {
         let total: usize = rows.iter().map(|r| r.entries.len()).sum();
         if total >= u32::MAX as usize {
-            return Err(Error(format!("{total} feature entries exceed the 32-bit offsets; use less data")));
+            return Err(Error::Tuning(format!("{total} feature entries exceed the 32-bit offsets; use less data")));
         }
         let mut d = Dataset {
             offsets: Vec::with_capacity(rows.len() + 1),
@@ -249,9 +249,9 @@ impl Dataset {
             .map_init(
                 || ex.scratch(),
                 |s, lp| {
-                    let b = variant
-                        .parse_fen(&lp.fen)
-                        .map_err(|e| Error(format!("position '{}' does not fit {}: {e}", lp.fen, variant.name())))?;
+                    let b = variant.parse_fen(&lp.fen).map_err(|e| {
+                        Error::Tuning(format!("position '{}' does not fit {}: {e}", lp.fen, variant.name()))
+                    })?;
                     if skip_checks && !quiet::unchecked(&b) {
                         return Ok(None);
                     }
@@ -275,7 +275,7 @@ impl Dataset {
     /// Extracts features of boards with given results (White's score, any value in [0, 1]).
     pub fn from_boards(ex: &Extractor, boards: &[Board], results: &[f32]) -> Result<Dataset, Error> {
         if boards.len() != results.len() {
-            return Err(Error(format!("{} boards but {} results", boards.len(), results.len())));
+            return Err(Error::Tuning(format!("{} boards but {} results", boards.len(), results.len())));
         }
         let rows: Vec<Row> = boards
             .par_iter()
@@ -308,7 +308,7 @@ impl Dataset {
     /// Sets every label, e.g. to expected scores computed from known weights.
     pub fn set_results(&mut self, results: &[f32]) -> Result<(), Error> {
         if results.len() != self.len() {
-            return Err(Error(format!("{} results for {} positions", results.len(), self.len())));
+            return Err(Error::Tuning(format!("{} results for {} positions", results.len(), self.len())));
         }
         self.result.copy_from_slice(results);
         Ok(())

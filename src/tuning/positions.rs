@@ -65,13 +65,13 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 /// not a run directory, unreadable, or (together) without any usable position.
 pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosition>, LoadStats), Error> {
     if dirs.is_empty() {
-        return Err(Error("no data directory given (--data DIR)".into()));
+        return Err(Error::Tuning("no data directory given (--data DIR)".into()));
     }
     let mut all = Vec::new();
     let mut stats = LoadStats { dirs: dirs.len(), ..Default::default() };
     for (d, dir) in dirs.iter().enumerate() {
         check_run_dir(dir)?;
-        let rows = output::read_positions(dir).map_err(Error)?;
+        let rows = output::read_positions(dir).map_err(Error::Tuning)?;
         stats.rows += rows.len();
         for (i, row) in rows.iter().enumerate() {
             if filter.skip_captures && !quiet::settled(i.checked_sub(1).map(|p| &rows[p]), row) {
@@ -83,7 +83,7 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
                 continue;
             }
             if !(row.result == 0.0 || row.result == 0.5 || row.result == 1.0) {
-                return Err(Error(format!(
+                return Err(Error::Tuning(format!(
                     "{}: game {} has result {} (expected 1, 0.5 or 0)",
                     dir.display(),
                     row.game_id,
@@ -107,7 +107,7 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
     }
     if all.is_empty() {
         let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
-        return Err(Error(format!(
+        return Err(Error::Tuning(format!(
             "no usable positions in {} ({} rows, {} dropped as captures, {} before the minimum ply)",
             names.join(", "),
             stats.rows,
@@ -121,13 +121,13 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
 /// Checks that `dir` is a run directory with positions.
 pub fn check_run_dir(dir: &Path) -> Result<(), Error> {
     if !dir.exists() {
-        return Err(Error(format!("data directory {} does not exist", dir.display())));
+        return Err(Error::Tuning(format!("data directory {} does not exist", dir.display())));
     }
     if !dir.is_dir() {
-        return Err(Error(format!("{} is not a directory", dir.display())));
+        return Err(Error::Tuning(format!("{} is not a directory", dir.display())));
     }
     if !dir.join("positions.csv").is_file() {
-        return Err(Error(format!(
+        return Err(Error::Tuning(format!(
             "{} has no positions.csv (expected the --out directory of a match, tournament or train run)",
             dir.display()
         )));
@@ -144,7 +144,7 @@ pub fn split(
     seed: u64,
 ) -> Result<(Vec<LabelledPosition>, Vec<LabelledPosition>), Error> {
     if !(0.0..1.0).contains(&fraction) {
-        return Err(Error(format!("validation fraction {fraction} must be in [0, 1)")));
+        return Err(Error::Tuning(format!("validation fraction {fraction} must be in [0, 1)")));
     }
     let salt = mix(seed ^ 0x7475_6E65);
     let threshold = (fraction * u64::MAX as f64) as u64;

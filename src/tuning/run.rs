@@ -38,7 +38,7 @@ pub fn config_weights(variant: Variant, cfg: &EngineConfig) -> Result<(Layout, V
         Variant::Narrow(r) => cfg.evaluator(r, &[]),
         Variant::Wide(r) => cfg.evaluator(r, &[]),
     }
-    .map_err(Error)?;
+    .map_err(Error::Tuning)?;
     Ok(((*ev.layout).clone(), ev.into_weights()))
 }
 
@@ -64,7 +64,7 @@ pub fn weight_indices(layout: &Layout, names: &[String]) -> Result<Vec<usize>, E
         }
         match (layout.index(&format!("{name}.mg")), layout.index(&format!("{name}.eg"))) {
             (Some(a), Some(b)) => out.extend([a, b]),
-            _ => return Err(Error(format!("unknown evaluation weight '{name}'"))),
+            _ => return Err(Error::Tuning(format!("unknown evaluation weight '{name}'"))),
         }
     }
     Ok(out)
@@ -84,7 +84,7 @@ pub fn prepare(
     let (train, c1) = Dataset::from_positions(ex, variant, &train, filter.skip_checks)?;
     let (val, c2) = Dataset::from_positions(ex, variant, &val, filter.skip_checks)?;
     if train.is_empty() {
-        return Err(Error("no training positions left after filtering".into()));
+        return Err(Error::Tuning("no training positions left after filtering".into()));
     }
     let report = DataReport {
         dirs: dirs.iter().map(|d| d.display().to_string()).collect(),
@@ -144,7 +144,8 @@ pub fn write_config(
     );
     let text = config::to_toml(variant.name(), &desc, layout, &t.weights);
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| Error::Tuning(format!("cannot create {}: {e}", parent.display())))?;
     }
-    std::fs::write(path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Error::Tuning(format!("cannot write {}: {e}", path.display())))
 }

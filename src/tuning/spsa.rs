@@ -36,7 +36,7 @@ pub struct Param {
 
 /// Parses `NAME=LO..HI` or `NAME=LO..HI@START`.
 pub fn parse_param(text: &str) -> Result<Param, Error> {
-    let bad = |why: &str| Error(format!("--param '{text}': {why} (expected NAME=LO..HI or NAME=LO..HI@START)"));
+    let bad = |why: &str| Error::Tuning(format!("--param '{text}': {why} (expected NAME=LO..HI or NAME=LO..HI@START)"));
     let (name, rest) = text.split_once('=').ok_or_else(|| bad("missing '='"))?;
     let (range, start) = match rest.split_once('@') {
         Some((r, s)) => (r, Some(s)),
@@ -187,7 +187,7 @@ fn engine(name: &str, base: &Option<String>, params: &[Param], theta: &[f64]) ->
     for (p, v) in params.iter().zip(theta) {
         text += &format!(" set.{}={v:.4}", p.name);
     }
-    EngineSpec::parse(&text).map_err(Error)
+    EngineSpec::parse(&text).map_err(Error::Tuning)
 }
 
 /// Reads the complete rows of an earlier trajectory (iteration, wins, draws, losses, result,
@@ -224,24 +224,26 @@ fn csv_row(s: &Step) -> String {
 /// Runs (or resumes) SPSA.
 pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
     if s.params.is_empty() {
-        return Err(Error("no --param to tune".into()));
+        return Err(Error::Tuning("no --param to tune".into()));
     }
     if s.games == 0 || s.pairs_per_iteration == 0 || s.nodes == 0 {
-        return Err(Error("--games, --pairs-per-iteration and --nodes must be positive".into()));
+        return Err(Error::Tuning("--games, --pairs-per-iteration and --nodes must be positive".into()));
     }
     let positive = [s.c_end, s.r_end, s.alpha, s.gamma];
     if positive.iter().any(|x| !(x.is_finite() && *x > 0.0)) || !(s.a_ratio.is_finite() && s.a_ratio >= 0.0) {
-        return Err(Error("--c-end, --r-end, --alpha, --gamma must be positive and --a-ratio non-negative".into()));
+        return Err(Error::Tuning(
+            "--c-end, --r-end, --alpha, --gamma must be positive and --a-ratio non-negative".into(),
+        ));
     }
     let cfg = match &s.base {
-        Some(p) => EngineConfig::load(p).map_err(Error)?,
-        None => EngineConfig::for_variant(s.variant.name()).map_err(Error)?,
+        Some(p) => EngineConfig::load(p).map_err(Error::Tuning)?,
+        None => EngineConfig::for_variant(s.variant.name()).map_err(Error::Tuning)?,
     };
     let (layout, weights) = run::config_weights(s.variant, &cfg)?;
     let mut start = Vec::new();
     for (i, p) in s.params.iter().enumerate() {
         if s.params[..i].iter().any(|q| q.name == p.name) {
-            return Err(Error(format!("--param {} given twice", p.name)));
+            return Err(Error::Tuning(format!("--param {} given twice", p.name)));
         }
         let idx = run::weight_indices(&layout, std::slice::from_ref(&p.name))?;
         start.push(p.start.unwrap_or(weights[idx[0]] as f64).clamp(p.lo, p.hi));
@@ -256,19 +258,19 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
     let mut trajectory = Vec::new();
     let mut file = None;
     if let Some(dir) = &s.out {
-        std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::Tuning(format!("cannot create {}: {e}", dir.display())))?;
         let fp = fingerprint(s, &start, iterations);
         let fp_file = dir.join("spsa.toml");
         let csv_path = dir.join("spsa.csv");
         match std::fs::read_to_string(&fp_file) {
             Ok(old) if old != fp => {
-                return Err(Error(format!(
+                return Err(Error::Tuning(format!(
                     "{} holds an SPSA run with other settings (see its spsa.toml); use the same settings to resume, or another --out",
                     dir.display()
                 )))
             }
             Ok(_) => trajectory = read_trajectory(&csv_path, s.params.len()),
-            Err(_) => std::fs::write(&fp_file, &fp).map_err(|e| Error(format!("{}: {e}", fp_file.display())))?,
+            Err(_) => std::fs::write(&fp_file, &fp).map_err(|e| Error::Tuning(format!("{}: {e}", fp_file.display())))?,
         }
         trajectory.truncate(iterations);
         // Rewrite the complete rows, dropping a row cut short by an interruption.
@@ -280,12 +282,12 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
         for st in &trajectory {
             text += &csv_row(st);
         }
-        std::fs::write(&csv_path, text).map_err(|e| Error(format!("{}: {e}", csv_path.display())))?;
+        std::fs::write(&csv_path, text).map_err(|e| Error::Tuning(format!("{}: {e}", csv_path.display())))?;
         file = Some(
             std::fs::OpenOptions::new()
                 .append(true)
                 .open(&csv_path)
-                .map_err(|e| Error(format!("{}: {e}", csv_path.display())))?,
+                .map_err(|e| Error::Tuning(format!("{}: {e}", csv_path.display())))?,
         );
         if !trajectory.is_empty() {
             s.progress.note(&format!("resuming SPSA after iteration {}", trajectory.len()));
@@ -352,7 +354,7 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
         }
         let step = Step { iteration: k, wins: wdl.wins, draws: wdl.draws, losses: wdl.losses, theta: theta.clone() };
         if let Some(f) = file.as_mut() {
-            f.write_all(csv_row(&step).as_bytes()).map_err(|e| Error(format!("spsa.csv: {e}")))?;
+            f.write_all(csv_row(&step).as_bytes()).map_err(|e| Error::Tuning(format!("spsa.csv: {e}")))?;
         }
         let shown: Vec<String> = s.params.iter().zip(&theta).map(|(p, v)| format!("{} {v:.1}", p.name)).collect();
         trajectory.push(step);
@@ -369,7 +371,7 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
         let desc = format!("SPSA over {} iterations (seed {})", iterations, s.seed);
         let path = dir.join("final.toml");
         std::fs::write(&path, config::to_toml(s.variant.name(), &desc, &layout, &w))
-            .map_err(|e| Error(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Error::Tuning(format!("{}: {e}", path.display())))?;
     }
     Ok(SpsaResult { names: s.params.iter().map(|p| p.name.clone()).collect(), start, trajectory, iterations })
 }

@@ -149,7 +149,7 @@ pub fn loss(data: &Dataset, terms: &Terms, weights: &[f32], k: f64) -> f64 {
 /// against the search locking onto the flat tails of the sigmoid.
 pub fn fit_k_evals(evals: &[f32], results: &[f32]) -> Result<f64, Error> {
     if evals.is_empty() {
-        return Err(Error("cannot fit K without positions".into()));
+        return Err(Error::Tuning("cannot fit K without positions".into()));
     }
     let f = |logk: f64| mse_of_evals(evals, results, 10f64.powf(logk));
     let steps = 80;
@@ -268,26 +268,26 @@ pub fn tune(
     opts: &TuneOptions,
 ) -> Result<TuneReport, Error> {
     if train.is_empty() {
-        return Err(Error("no training positions".into()));
+        return Err(Error::Tuning("no training positions".into()));
     }
     if start.len() != terms.n {
-        return Err(Error(format!("{} starting weights for {} features", start.len(), terms.n)));
+        return Err(Error::Tuning(format!("{} starting weights for {} features", start.len(), terms.n)));
     }
     if opts.batch == 0 || opts.epochs == 0 {
-        return Err(Error("--batch and --epochs must be positive".into()));
+        return Err(Error::Tuning("--batch and --epochs must be positive".into()));
     }
     if !opts.lr.is_finite() || opts.lr <= 0.0 {
-        return Err(Error(format!("learning rate {} must be positive", opts.lr)));
+        return Err(Error::Tuning(format!("learning rate {} must be positive", opts.lr)));
     }
     if !opts.l2.is_finite() || opts.l2 < 0.0 {
-        return Err(Error(format!("L2 weight {} must be non-negative", opts.l2)));
+        return Err(Error::Tuning(format!("L2 weight {} must be non-negative", opts.l2)));
     }
     if let Some(&i) = opts.fixed.iter().find(|&&i| i >= terms.n) {
-        return Err(Error(format!("fixed weight index {i} out of range")));
+        return Err(Error::Tuning(format!("fixed weight index {i} out of range")));
     }
     let k = match opts.k {
         Some(k) if k > 0.0 && k.is_finite() => k,
-        Some(k) => return Err(Error(format!("K = {k} must be positive"))),
+        Some(k) => return Err(Error::Tuning(format!("K = {k} must be positive"))),
         None => fit_k(train, terms, start)?,
     };
     let has_val = !val.is_empty();

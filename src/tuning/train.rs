@@ -85,7 +85,7 @@ pub struct IterationResult {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error(format!("{}: {e}", path.display()))
+    Error::Tuning(format!("{}: {e}", path.display()))
 }
 
 fn write(path: &Path, text: &str) -> Result<(), Error> {
@@ -144,20 +144,20 @@ fn match_settings(s: &TrainSettings, engines: Vec<EngineSpec>, rounds: u64, seed
 }
 
 fn spec(text: String) -> Result<EngineSpec, Error> {
-    EngineSpec::parse(&text).map_err(Error)
+    EngineSpec::parse(&text).map_err(Error::Tuning)
 }
 
 /// Runs (or resumes) the loop; returns the results of all iterations.
 pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
     if s.iterations == 0 || s.games < 2 || s.verify_games < 2 || s.nodes == 0 {
-        return Err(Error("--iterations, --nodes must be positive and game counts at least 2".into()));
+        return Err(Error::Tuning("--iterations, --nodes must be positive and game counts at least 2".into()));
     }
     for d in &s.extra_data {
         super::positions::check_run_dir(d)?;
     }
     let start_cfg = match &s.start {
-        Some(p) => EngineConfig::load(p).map_err(Error)?,
-        None => EngineConfig::for_variant(s.variant.name()).map_err(Error)?,
+        Some(p) => EngineConfig::load(p).map_err(Error::Tuning)?,
+        None => EngineConfig::for_variant(s.variant.name()).map_err(Error::Tuning)?,
     };
     let (layout, start_weights) = run::config_weights(s.variant, &start_cfg)?;
     // Fail on bad names before anything is written.
@@ -169,7 +169,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
     let fp_file = out.join("train.toml");
     match std::fs::read_to_string(&fp_file) {
         Ok(old) if old != fp => {
-            return Err(Error(format!(
+            return Err(Error::Tuning(format!(
                 "{} holds a training run with other settings (see its train.toml); use the same settings to resume, or another --out",
                 out.display()
             )))
@@ -185,7 +185,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         let result_file = dir.join("result.json");
         if let Ok(text) = std::fs::read_to_string(&result_file) {
             let r: IterationResult =
-                serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", result_file.display())))?;
+                serde_json::from_str(&text).map_err(|e| Error::Tuning(format!("{}: {e}", result_file.display())))?;
             current = std::fs::read_to_string(dir.join("weights.toml")).map_err(|e| io(&dir, e))?;
             s.progress.note(&format!(
                 "iteration {it}: finished earlier ({})",
@@ -221,11 +221,11 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         let tune_path = dir.join("tune.json");
         let report: RunReport = match (std::fs::read_to_string(&tune_path), cand_path.exists()) {
             (Ok(text), true) => serde_json::from_str(&text)
-                .map_err(|e| Error(format!("{}: {e}; delete it to tune again", tune_path.display())))?,
+                .map_err(|e| Error::Tuning(format!("{}: {e}; delete it to tune again", tune_path.display())))?,
             _ => {
                 let mut dirs = s.extra_data.clone();
                 dirs.extend((1..=it).map(|i| out.join(format!("iter-{i:03}")).join("games")));
-                let cfg = EngineConfig::parse(&current, &start_str).map_err(Error)?;
+                let cfg = EngineConfig::parse(&current, &start_str).map_err(Error::Tuning)?;
                 let (_, weights) = run::config_weights(s.variant, &cfg)?;
                 // One seed for every iteration: the train/validation split is drawn from it,
                 // so a game pair held out once stays held out, and the validation loss never
@@ -234,7 +234,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
                 let opts = TuneOptions { seed: s.tune.seed, ..s.tune.clone() };
                 let r = run::tune_runs(s.variant, &dirs, &weights, &s.fixed, &s.filter, s.validation, &opts)?;
                 run::write_config(s.variant, &layout, &r, &cand_path)?;
-                let json = serde_json::to_string_pretty(&r).map_err(|e| Error(e.to_string()))?;
+                let json = serde_json::to_string_pretty(&r).map_err(|e| Error::Tuning(e.to_string()))?;
                 write(&tune_path, &json)?;
                 r
             }
@@ -307,7 +307,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
             current = std::fs::read_to_string(&cand_path).map_err(|e| io(&cand_path, e))?;
         }
         write(&dir.join("weights.toml"), &current)?;
-        let json = serde_json::to_string_pretty(&result).map_err(|e| Error(e.to_string()))?;
+        let json = serde_json::to_string_pretty(&result).map_err(|e| Error::Tuning(e.to_string()))?;
         write(&result_file, &json)?;
         results.push(result);
         write_summary(&out, &results)?;

@@ -2,6 +2,7 @@
 //! Flying Bomber is worth against a Rook, `F=B+P` against a Bishop and a Pawn.
 
 use super::pieces::Pieces;
+use super::ValuesError;
 
 /// Two sides of a comparison as piece letters (upper case, repeated for multiples).
 #[derive(Clone, Debug, PartialEq)]
@@ -12,18 +13,24 @@ pub struct Comparison {
 
 impl Comparison {
     /// Parses `X=Y`, each side one or more piece letters joined by `+`.
-    pub fn parse(text: &str, pieces: &Pieces) -> Result<Comparison, String> {
-        let (x, y) = text.split_once('=').ok_or_else(|| format!("comparison '{text}' must look like X=Y, e.g. F=R"))?;
-        let side = |s: &str| -> Result<Vec<char>, String> {
+    pub fn parse(text: &str, pieces: &Pieces) -> Result<Comparison, ValuesError> {
+        let (x, y) = text
+            .split_once('=')
+            .ok_or_else(|| ValuesError::Comparison(format!("comparison '{text}' must look like X=Y, e.g. F=R")))?;
+        let side = |s: &str| -> Result<Vec<char>, ValuesError> {
             let mut out = Vec::new();
             for token in s.split('+').map(str::trim) {
                 let mut chars = token.chars();
                 let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(format!("comparison '{text}': '{token}' is not one piece letter"));
+                    return Err(ValuesError::Comparison(format!(
+                        "comparison '{text}': '{token}' is not one piece letter"
+                    )));
                 };
                 let t = pieces.index(c).ok_or_else(|| {
                     let known: String = pieces.types.iter().map(|t| t.letter).collect();
-                    format!("comparison '{text}': no piece '{c}' in this variant (pieces: {known})")
+                    ValuesError::Comparison(format!(
+                        "comparison '{text}': no piece '{c}' in this variant (pieces: {known})"
+                    ))
                 })?;
                 out.push(pieces.types[t].letter);
             }
@@ -31,7 +38,7 @@ impl Comparison {
         };
         let c = Comparison { x: side(x)?, y: side(y)? };
         if c.coefficients(pieces).iter().all(|&a| a == 0) {
-            return Err(format!("comparison '{text}' compares a group with itself"));
+            return Err(ValuesError::Comparison(format!("comparison '{text}' compares a group with itself")));
         }
         Ok(c)
     }
@@ -235,10 +242,10 @@ mod tests {
         assert_eq!(a[p.index('B').unwrap()], -1);
         assert_eq!(a[p.index('P').unwrap()], -1);
         assert_eq!(Comparison::parse("f=r", &p).unwrap().text(), "F=R");
-        assert!(Comparison::parse("F", &p).unwrap_err().contains("X=Y"));
-        assert!(Comparison::parse("F=Z", &p).unwrap_err().contains("no piece 'Z'"));
-        assert!(Comparison::parse("F=RR", &p).unwrap_err().contains("one piece letter"));
-        assert!(Comparison::parse("R=R", &p).unwrap_err().contains("itself"));
+        assert!(Comparison::parse("F", &p).unwrap_err().to_string().contains("X=Y"));
+        assert!(Comparison::parse("F=Z", &p).unwrap_err().to_string().contains("no piece 'Z'"));
+        assert!(Comparison::parse("F=RR", &p).unwrap_err().to_string().contains("one piece letter"));
+        assert!(Comparison::parse("R=R", &p).unwrap_err().to_string().contains("itself"));
         assert!(Comparison::parse("K=R", &p).is_err());
     }
 

@@ -23,7 +23,8 @@
 
 use super::comparison::Comparison;
 use super::imbalance;
-use super::pieces::{self, Pieces};
+use super::method::{PHASE, START};
+use super::pieces::{calibration_squares, default_calibration, Pieces};
 use super::play::PlaySettings;
 use super::regression;
 use super::regression::corpus;
@@ -31,6 +32,7 @@ use super::regression::dataset::Selection;
 use super::selfplay::default_adjudication;
 use super::study;
 use super::table::{self, Context, ValueRow};
+use super::ValuesError;
 use crate::maths::logistic::Model;
 use crate::tournament::Progress;
 use crate::Variant;
@@ -213,53 +215,6 @@ pub struct Overrides {
     pub engine: Option<String>,
 }
 
-/// The calibration pawns: file letters (`f`: each side's f-pawn; `ef`: the e- and
-/// f-pawns, a two-pawn handicap for large boards) or squares (`f2=f7`, `e2+f2=e7+f7`).
-/// The pawn-odds calibration a variant gets when none is named: the f-pawn on 8-file
-/// boards (Muller's choice); elsewhere the two central pawns, because one pawn moved the
-/// score too little to convert with both on the 10x10 FBGC board (about 25 Elo) and on
-/// the 6x8 Bland Chess 46 board (18 ± 13 Elo). Falls back to the first file with a pawn.
-pub fn default_calibration(variant: Variant) -> String {
-    let files = variant.board_size().0 as u8;
-    let preferred = match files {
-        8 => "f".to_string(),
-        w => [(b'a' + w / 2 - 1) as char, (b'a' + w / 2) as char].iter().collect(),
-    };
-    if calibration_squares(variant, &preferred).is_ok() {
-        return preferred;
-    }
-    (0..files)
-        .map(|f| ((b'a' + f) as char).to_string())
-        .find(|f| calibration_squares(variant, f).is_ok())
-        .unwrap_or(preferred)
-}
-
-pub fn calibration_squares(variant: Variant, spec: &str) -> Result<(String, String), String> {
-    let spec = spec.trim();
-    if let Some((w, b)) = spec.split_once('=') {
-        return Ok((w.trim().to_string(), b.trim().to_string()));
-    }
-    let files: Vec<char> = spec.chars().filter(|&c| c != '+').collect();
-    // Piece letters (`P`, `P+P`): each side's pawns by letter, wherever they
-    // stand, for starts other than the variant's (`imbalance::starts`).
-    if !files.is_empty() && files.iter().all(|c| c.is_ascii_uppercase()) {
-        let letters = files.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+");
-        return Ok((letters.clone(), letters));
-    }
-    if files.is_empty() || files.iter().any(|c| !c.is_ascii_lowercase()) {
-        return Err(format!(
-            "calibration '{spec}' must be file letters (f, ef), squares (f2=f7) or the pawn's piece letter (P)"
-        ));
-    }
-    let mut sides = (Vec::new(), Vec::new());
-    for f in files {
-        let (w, b) = pieces::pawn_squares(variant, f)?;
-        sides.0.push(w);
-        sides.1.push(b);
-    }
-    Ok((sides.0.join("+"), sides.1.join("+")))
-}
-
 /// The two estimators tested against each other (`values::agreement`), as rows, when an
 /// option set has both: the least-squares imbalance values, and the bracketed ones.
 fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
@@ -291,26 +246,18 @@ fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
 /// line's overrides, one per line at the top.
 pub const PLAYED_WITH: &str = "# played with ";
 
-/// What a phase refit adds to its regression's method name (`regression-logistic-min-pieces-0.75`).
-pub const PHASE: &str = "-min-pieces-";
-
-/// What the fit on the games' start material adds to its regression's method name
-/// (`regression-logistic-start`).
-pub const START: &str = "-start";
-
 impl Experiment {
     /// Parses and checks an experiment file's text: unknown keys, missing fields, unknown
     /// variants, options, pieces and impossible budgets are errors before anything runs.
-    pub fn parse(text: &str, origin: &str) -> Result<Experiment, String> {
-        let mut e: Experiment = toml::from_str(text).map_err(|err| {
-            let line = err.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-            match line {
-                Some(l) => format!("{origin}: line {l}: {}", err.message()),
-                None => format!("{origin}: {}", err.message()),
-            }
+    pub fn parse(text: &str, origin: &str) -> Result<Experiment, ValuesError> {
+        let mut e: Experiment = toml::from_str(text).map_err(|err| ValuesError::ExperimentSyntax {
+            origin: origin.to_string(),
+            line: err.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1),
+            message: err.message().to_string(),
         })?;
         e.source = text.to_string();
-        let fail = |m: String| Err(format!("{origin}: {m}"));
+        let fail = |m: String| Err(ValuesError::in_experiment(origin, ValuesError::Settings(m)));
+        let within = |err: ValuesError| ValuesError::in_experiment(origin, err);
         if e.nodes == 0 {
             return fail("nodes must be positive".into());
         }
@@ -322,17 +269,18 @@ impl Experiment {
         }
         for opts in &e.option_sets {
             let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-            let v = Variant::load(&e.variant, &refs).map_err(|err| format!("{origin}: {err}"))?;
-            let p = Pieces::of(v).map_err(|err| format!("{origin}: {err}"))?;
-            super::weights::material(v, &p, &e.engine_settings()).map_err(|err| format!("{origin}: engine: {err}"))?;
+            let v = Variant::load(&e.variant, &refs).map_err(|err| within(err.into()))?;
+            let p = Pieces::of(v).map_err(within)?;
+            super::weights::material(v, &p, &e.engine_settings())
+                .map_err(|err| within(ValuesError::flag("engine", err)))?;
             if let Some(im) = &e.imbalance {
                 if im.compare.is_empty() {
                     return fail("[imbalance] compare is empty".into());
                 }
                 for c in &im.compare {
-                    Comparison::parse(c, &p).map_err(|err| format!("{origin}: {err}"))?;
+                    Comparison::parse(c, &p).map_err(within)?;
                 }
-                calibration_squares(v, &im.calibration_for(v)).map_err(|err| format!("{origin}: {err}"))?;
+                calibration_squares(v, &im.calibration_for(v)).map_err(within)?;
                 if im.max_games < 2 || im.batch_pairs == 0 {
                     return fail("[imbalance] max_games must be at least 2 and batch_pairs positive".into());
                 }
@@ -344,7 +292,7 @@ impl Experiment {
                 }
                 if let Some(path) = &im.starts {
                     crate::tournament::openings::read_file(v, &path.to_string_lossy())
-                        .map_err(|err| format!("{origin}: [imbalance] starts: {}", err.0))?;
+                        .map_err(|err| within(ValuesError::flag("[imbalance] starts", err)))?;
                 }
             }
             if let Some(r) = &e.regress {
@@ -352,7 +300,7 @@ impl Experiment {
                     return fail("[regress] models is empty".into());
                 }
                 for m in &r.models {
-                    Model::parse(m).map_err(|err| format!("{origin}: [regress] {err}"))?;
+                    Model::parse(m).map_err(|err| within(ValuesError::Settings(format!("[regress] {err}"))))?;
                 }
                 if r.games == 0 || r.bootstrap < 10 {
                     return fail("[regress] games must be positive and bootstrap at least 10".into());
@@ -374,13 +322,13 @@ impl Experiment {
             }
         }
         if let Some(p) = &e.player {
-            super::selfplay::external_player(p).map_err(|err| format!("{origin}: player: {err}"))?;
+            super::selfplay::external_player(p).map_err(|err| within(ValuesError::flag("player", err)))?;
         }
         Ok(e)
     }
 
-    pub fn load(path: &Path) -> Result<Experiment, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<Experiment, ValuesError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ValuesError::io("read", path, e))?;
         Self::parse(&text, &path.display().to_string())
     }
 
@@ -389,11 +337,11 @@ impl Experiment {
     }
 
     /// Runs every option set and estimator; writes and returns the table.
-    pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, String> {
+    pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, ValuesError> {
         let out = o.out.clone().or_else(|| self.out.clone()).unwrap_or_else(|| PathBuf::from("runs").join(&self.name));
         let scale = o.scale.unwrap_or(1.0);
         if scale.is_nan() || scale <= 0.0 {
-            return Err("--scale must be positive".into());
+            return Err(ValuesError::Settings("--scale must be positive".into()));
         }
         let scaled = |n: u64| ((n as f64 * scale).round() as u64).max(2);
         // The file's `concurrency = 0` means one game per core; an override of 0 is refused.
@@ -424,7 +372,7 @@ impl Experiment {
         ));
         for opts in &self.option_sets {
             let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-            let variant = Variant::load(&self.variant, &refs).map_err(String::from)?;
+            let variant = Variant::load(&self.variant, &refs)?;
             let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
             let dir = out.join(&label);
             let ctx =
@@ -462,7 +410,7 @@ impl Experiment {
                     scale_check: im.scale_check,
                     starts: match &im.starts {
                         Some(path) => crate::tournament::openings::read_file(variant, &path.to_string_lossy())
-                            .map_err(|e| format!("[imbalance] starts: {}", e.0))?,
+                            .map_err(|e| ValuesError::flag("[imbalance] starts", e))?,
                         None => vec![],
                     },
                 };
@@ -495,7 +443,7 @@ impl Experiment {
                     // An external engine plays with its own evaluation, as it does the
                     // matches without neutral weights, so one file serves either player.
                     jitter: if player.is_some() { 0.0 } else { rg.jitter },
-                    fens: if rg.all_setups { study::setup_fens(variant).map_err(|e| e.0)? } else { vec![] },
+                    fens: if rg.all_setups { study::setup_fens(variant)? } else { vec![] },
                 };
                 if player.is_some() && rg.jitter > 0.0 {
                     note(format!(
@@ -529,7 +477,7 @@ impl Experiment {
                     let sel = Selection { skip_plies: rg.skip_plies, min_pieces, start };
                     let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                     for m in &rg.models {
-                        let model = Model::parse(m)?;
+                        let model = Model::parse(m).map_err(ValuesError::Settings)?;
                         let settings = regression::Settings {
                             model,
                             replicates: rg.bootstrap,
@@ -565,7 +513,7 @@ impl Experiment {
             source += &format!("{}--engine \"{x}\"\n", PLAYED_WITH);
         }
         let path = out.join("experiment.toml");
-        std::fs::write(&path, source + &self.source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, source + &self.source).map_err(|e| ValuesError::io("write", &path, e))?;
         note(format!(
             "wrote {}, {} and {}",
             out.join("values.csv").display(),

@@ -20,8 +20,10 @@
 
 pub mod agreement;
 pub mod comparison;
+mod error;
 pub mod experiment;
 pub mod imbalance;
+pub mod method;
 pub mod pieces;
 pub mod play;
 pub mod regression;
@@ -34,6 +36,7 @@ pub mod weights;
 
 pub use crate::maths::logistic::Model;
 pub use comparison::Comparison;
+pub use error::ValuesError;
 pub use experiment::Experiment;
 pub use pieces::Pieces;
 pub use table::ValueRow;

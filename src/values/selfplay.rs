@@ -24,6 +24,7 @@ use crate::tournament::openings::OpeningConfig;
 use crate::tournament::output::GameRow;
 use crate::tournament::runner::{self, Folder, Game, Referee, Roster, Run};
 use crate::tournament::{in_shard, legacy, Progress, RunError};
+use crate::values::ValuesError;
 use crate::Variant;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -126,9 +127,9 @@ pub fn default_adjudication() -> Adjudication {
     Adjudication { resign_moves: 4, resign_score: 1000, ..Default::default() }
 }
 
-fn player(variant: Variant, settings: &[(String, f32)], nodes: u64, name: &str) -> Result<EnginePlayer, String> {
-    let cfg = EngineConfig::for_variant(variant.name())?;
-    let engine = Engine::new(variant, &cfg, settings, 8).map_err(|e| e.0)?;
+fn player(variant: Variant, settings: &[(String, f32)], nodes: u64, name: &str) -> Result<EnginePlayer, RunError> {
+    let cfg = EngineConfig::for_variant(variant.name()).map_err(RunError::Player)?;
+    let engine = Engine::new(variant, &cfg, settings, 8).map_err(|e| RunError::Player(e.to_string()))?;
     Ok(EnginePlayer::new(name, engine, Limits::nodes(nodes), None))
 }
 
@@ -146,9 +147,11 @@ struct Settings<'a> {
 }
 
 impl Roster for Settings<'_> {
-    fn player(&self, i: usize) -> Result<Box<dyn Player>, String> {
+    fn player(&self, i: usize) -> Result<Box<dyn Player>, RunError> {
         match &self.plan.player {
-            Some(spec) => spec.player(self.plan.variant, &Limits::nodes(self.plan.nodes), None),
+            Some(spec) => {
+                spec.player(self.plan.variant, &Limits::nodes(self.plan.nodes), None).map_err(RunError::Player)
+            }
             None => Ok(Box::new(player(self.plan.variant, self.entries[i], self.plan.nodes, "engine")?)),
         }
     }
@@ -156,15 +159,15 @@ impl Roster for Settings<'_> {
 
 /// An external player for the value studies: a `--engine` spec with `cmd=`. fairylab's own
 /// engine is the studies' default player and takes its weights from `--engine-set`.
-pub fn external_player(text: &str) -> Result<EngineSpec, String> {
-    let spec = EngineSpec::parse(text)?;
+pub fn external_player(text: &str) -> Result<EngineSpec, ValuesError> {
+    let spec = EngineSpec::parse(text).map_err(ValuesError::Engine)?;
     match spec.kind {
         EngineKind::External { .. } => Ok(spec),
-        EngineKind::Internal { .. } => Err(format!(
+        EngineKind::Internal { .. } => Err(ValuesError::Engine(format!(
             "--engine {}: the value studies take an external UCI engine here (cmd=...); fairylab's own \
              engine is the default player, with weights from --engine-set",
             spec.name
-        )),
+        ))),
     }
 }
 
@@ -225,8 +228,8 @@ pub fn play(plan: &Plan, dir: &Path, jobs: &[Job]) -> Result<BTreeMap<u64, f64>,
         }
         None => {
             let cfg = EngineConfig::for_variant(plan.variant.name()).map_err(RunError::Player)?;
-            let mut engine = Engine::new(plan.variant, &cfg, &[], 1).map_err(|e| RunError::Player(e.0))?;
-            Some(engine.signature().map_err(|e| RunError::Player(e.0))?)
+            let mut engine = Engine::new(plan.variant, &cfg, &[], 1).map_err(|e| RunError::Player(e.to_string()))?;
+            Some(engine.signature().map_err(|e| RunError::Player(e.to_string()))?)
         }
     };
     let openings = plan.openings();

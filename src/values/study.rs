@@ -5,17 +5,17 @@
 //! The command line fills the requests from its own flags (`cli::values`).
 
 use super::comparison::Comparison;
-use super::experiment::calibration_squares;
 use super::imbalance::{self, ImbalanceResult};
-use super::pieces::Pieces;
+use super::pieces::{calibration_squares, Pieces};
 use super::play::PlaySettings;
 use super::regression::dataset::{self, Dataset, Selection};
 use super::regression::{self, corpus, Regression};
 use super::selfplay::default_adjudication;
 use super::table::{self, Context, ValueRow};
+use super::ValuesError;
 use crate::maths::logistic::Model;
 use crate::tournament::Progress;
-use crate::{Error, Variant};
+use crate::Variant;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
@@ -118,31 +118,36 @@ pub struct Extras {
 
 impl Extras {
     /// The external player, checked.
-    pub fn player(&self) -> Result<Option<crate::tournament::engines::EngineSpec>, Error> {
-        self.engine.as_deref().map(super::selfplay::external_player).transpose().map_err(Error)
+    pub fn player(&self) -> Result<Option<crate::tournament::engines::EngineSpec>, ValuesError> {
+        self.engine.as_deref().map(super::selfplay::external_player).transpose()
     }
 
     /// The bracket size, checked.
-    pub fn bracket(&self) -> Result<Option<u32>, Error> {
+    pub fn bracket(&self) -> Result<Option<u32>, ValuesError> {
         match self.bracket {
-            Some(n) if !(2..=3).contains(&n) => Err(Error(format!("--bracket {n}: give 2 or 3 matches"))),
+            Some(n) if !(2..=3).contains(&n) => {
+                Err(ValuesError::Settings(format!("--bracket {n}: give 2 or 3 matches")))
+            }
             b => Ok(b),
         }
     }
 
     /// The start positions, read and checked (empty: the variant's start).
-    pub fn starts(&self, variant: Variant) -> Result<Vec<String>, Error> {
+    pub fn starts(&self, variant: Variant) -> Result<Vec<String>, ValuesError> {
         match &self.starts {
             Some(path) => crate::tournament::openings::read_file(variant, &path.to_string_lossy())
-                .map_err(|e| Error(format!("--starts: {}", e.0))),
+                .map_err(|e| ValuesError::flag("--starts", e)),
             None => Ok(vec![]),
         }
     }
 }
 
-fn settings(list: &[String]) -> Result<Vec<(String, f32)>, Error> {
+fn settings(list: &[String]) -> Result<Vec<(String, f32)>, ValuesError> {
     list.iter()
-        .map(|s| crate::eval::weights::parse_setting(s).map_err(|e| Error(format!("--engine-set: {e}"))))
+        .map(|s| {
+            crate::eval::weights::parse_setting(s)
+                .map_err(|e| ValuesError::flag("--engine-set", ValuesError::Engine(e)))
+        })
         .collect()
 }
 
@@ -151,15 +156,17 @@ fn options_label(options: &[String]) -> String {
 }
 
 /// Every combination of White's and Black's setup choices as a start FEN.
-pub(super) fn setup_fens(variant: Variant) -> Result<Vec<String>, Error> {
+pub(super) fn setup_fens(variant: Variant) -> Result<Vec<String>, ValuesError> {
     let choices = variant.setup_choices();
     if choices.is_empty() {
-        return Err(Error(format!("--all-setups: {} has no setup choices", variant.name())));
+        return Err(ValuesError::Settings(format!("--all-setups: {} has no setup choices", variant.name())));
     }
     let mut fens = vec![];
     for w in &choices {
         for b in &choices {
-            fens.push(variant.setup_position(&format!("{w}/{b}"))?.fen());
+            fens.push(
+                variant.setup_position(&format!("{w}/{b}")).map_err(|e| ValuesError::Position(e.to_string()))?.fen(),
+            );
         }
     }
     Ok(fens)
@@ -173,7 +180,7 @@ pub fn regression_data(
     dirs: &[PathBuf],
     selection: Selection,
     progress: &Progress,
-) -> Result<Dataset, String> {
+) -> Result<Dataset, ValuesError> {
     let (games, dups) = dataset::load_runs(dirs, variant, pieces, selection)?;
     if dups > 0 {
         progress.note(&format!("dropped {dups} duplicate games (identical engines replay a game when colours swap)"));
@@ -187,7 +194,7 @@ pub fn fit_regression(
     data: &Dataset,
     settings: &regression::Settings,
     progress: &Progress,
-) -> Result<Regression, String> {
+) -> Result<Regression, ValuesError> {
     let r = regression::estimate(pieces, data, settings)?;
     progress.note(&format!(
         "bootstrap: {} refits, {} failed; the pawn's coefficient is {:.2} standard errors from zero",
@@ -221,32 +228,34 @@ pub fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) 
 /// Regression study (`fairylab values regress`). With a shard, the shard's games are
 /// played and no rows come back unless the corpus is complete (merged before), since a
 /// fit on part of the games would be another study.
-pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, Error> {
+pub fn regress(a: &RegressRequest) -> Result<Vec<ValueRow>, ValuesError> {
     regress_with(a, &Extras::default())
 }
 
 /// [`regress`] with extras (of which the regression uses the player).
-pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Error> {
+pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, ValuesError> {
     let player = x.player()?;
     let variant = Variant::load_with(&a.variant, &a.options)?;
     let shard = a.shard.as_deref().map(crate::tournament::parse_shard).transpose()?;
     let pieces = Pieces::of(variant)?;
-    let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
+    let model = Model::parse(&a.model).map_err(|e| ValuesError::flag("--model", ValuesError::Settings(e)))?;
     if a.bootstrap < 10 {
-        return Err(Error("--bootstrap needs at least 10 replicates".into()));
+        return Err(ValuesError::Settings("--bootstrap needs at least 10 replicates".into()));
     }
     let contrasts = a
         .compare
         .iter()
         .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Error(format!("--compare: {e}")))?;
+        .map_err(|e| ValuesError::flag("--compare", e))?;
     let mut nodes = 0;
     let dirs = match (&a.games, a.data.is_empty()) {
-        (Some(_), false) => return Err(Error("give either --data or --games, not both".into())),
-        (None, true) => return Err(Error("give --data DIR... (run directories) or --games N --out DIR".into())),
+        (Some(_), false) => return Err(ValuesError::Settings("give either --data or --games, not both".into())),
+        (None, true) => {
+            return Err(ValuesError::Settings("give --data DIR... (run directories) or --games N --out DIR".into()))
+        }
         (None, false) if shard.is_some() => {
-            return Err(Error("--shard plays games: it needs --games, not --data".into()))
+            return Err(ValuesError::Settings("--shard plays games: it needs --games, not --data".into()))
         }
         (None, false) => {
             // The table records the node count when every directory states the same one.
@@ -259,7 +268,8 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Err
             a.data.clone()
         }
         (Some(n), true) => {
-            let out = a.out.clone().ok_or_else(|| Error("--games needs --out DIR for the games".into()))?;
+            let out =
+                a.out.clone().ok_or_else(|| ValuesError::Settings("--games needs --out DIR for the games".into()))?;
             let s = corpus::Settings {
                 play: PlaySettings {
                     variant,
@@ -301,20 +311,20 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Err
     let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts, scaled };
     let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
-    let name = format!("{}{}", model.name(), if a.start { super::experiment::START } else { "" });
+    let name = format!("{}{}", model.name(), if a.start { super::method::START } else { "" });
     Ok(table::regression_rows(&ctx, &r, &name))
 }
 
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
 /// shard, its games are played (the whole budget: no early stop) and no rows come back.
-pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), Error> {
+pub fn imbalance(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, PathBuf), ValuesError> {
     imbalance_with(a, &Extras::default())
 }
 
 /// [`imbalance`] with an external player, bracketed comparisons or the scale check. The
 /// brackets and the check are also written in full to `brackets.json` in the run
 /// directory.
-pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, PathBuf), Error> {
+pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, PathBuf), ValuesError> {
     let player = x.player()?;
     let bracket = x.bracket()?;
     let variant = Variant::load_with(&a.variant, &a.options)?;
@@ -323,17 +333,18 @@ pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>
     let comparisons = a
         .compare
         .iter()
-        .map(|c| Comparison::parse(c, &pieces).map_err(|e| Error(format!("--compare: {e}"))))
+        .map(|c| Comparison::parse(c, &pieces).map_err(|e| ValuesError::flag("--compare", e)))
         .collect::<Result<Vec<_>, _>>()?;
     if a.games < 2 || a.nodes == 0 || a.batch == 0 {
-        return Err(Error("--games must be at least 2, --nodes and --batch positive".into()));
+        return Err(ValuesError::Settings("--games must be at least 2, --nodes and --batch positive".into()));
     }
     if let Some(p) = a.precision {
         if p.is_nan() || p <= 0.0 {
-            return Err(Error(format!("--precision {p} must be a positive number of pawns")));
+            return Err(ValuesError::Settings(format!("--precision {p} must be a positive number of pawns")));
         }
     }
-    let calibration = calibration_squares(variant, &a.calibration).map_err(|e| Error(format!("--calibration: {e}")))?;
+    let calibration =
+        calibration_squares(variant, &a.calibration).map_err(|e| ValuesError::flag("--calibration", e))?;
     let out = a.out.clone().unwrap_or_else(|| {
         let opts = if a.options.is_empty() { String::new() } else { format!("-{}", options_label(&a.options)) };
         PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), a.seed))
@@ -383,13 +394,13 @@ pub fn imbalance_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>
 }
 
 /// `brackets.json`: every bracket's matches and price, and the scale check.
-pub fn write_brackets(dir: &std::path::Path, r: &ImbalanceResult) -> Result<(), String> {
+pub fn write_brackets(dir: &std::path::Path, r: &ImbalanceResult) -> Result<(), ValuesError> {
     let doc = serde_json::json!({ "brackets": r.brackets, "scale_check": r.scale_check });
     let path = dir.join("brackets.json");
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| ValuesError::io("write", &path, e))?;
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&path, text + "\n"))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| ValuesError::io("write", &path, e))
 }
 
 /// Copies of each piece letter in a variant's start position (White's side), and the most
@@ -414,12 +425,12 @@ pub fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize)
 /// two estimators disagree) and plays the links that are new, all matches combined in one
 /// least squares. Also returns the comparisons finally played. A shard plays only the
 /// first stage: the rebuilt links need the merged games.
-pub fn imbalance_rebuilt(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, Vec<String>), Error> {
+pub fn imbalance_rebuilt(a: &ImbalanceRequest) -> Result<(Vec<ValueRow>, Vec<String>), ValuesError> {
     imbalance_rebuilt_with(a, &Extras::default())
 }
 
 /// [`imbalance_rebuilt`] with extras (player, brackets, scale check) for both stages.
-pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, Vec<String>), Error> {
+pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<ValueRow>, Vec<String>), ValuesError> {
     let (rows, _) = imbalance_with(a, x)?;
     if a.shard.is_some() {
         return Ok((rows, a.compare.clone()));
@@ -452,18 +463,20 @@ pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<V
 /// `min_pieces` instead of `a.min_pieces`, each piece's value under both and their
 /// difference from one paired bootstrap over games. Plays nothing: without the games
 /// (a shard, or a study not yet run) it is an error.
-pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<regression::Shift>, Error> {
+pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<regression::Shift>, ValuesError> {
     if !(0.0..=1.0).contains(&min_pieces) {
-        return Err(Error(format!("--min-pieces {min_pieces} must lie between 0 and 1")));
+        return Err(ValuesError::Settings(format!("--min-pieces {min_pieces} must lie between 0 and 1")));
     }
     let variant = Variant::load_with(&a.variant, &a.options)?;
     let pieces = Pieces::of(variant)?;
-    let model = Model::parse(&a.model).map_err(|e| Error(format!("--model: {e}")))?;
+    let model = Model::parse(&a.model).map_err(|e| ValuesError::flag("--model", ValuesError::Settings(e)))?;
     let dirs = match (&a.games, &a.out) {
         (None, _) if !a.data.is_empty() => a.data.clone(),
         (Some(_), Some(out)) => vec![out.clone()],
         _ => {
-            return Err(Error("the sensitivity refits games already played: give --data or --games with --out".into()))
+            return Err(ValuesError::Settings(
+                "the sensitivity refits games already played: give --data or --games with --out".into(),
+            ))
         }
     };
     let load = |min_pieces| {
@@ -478,5 +491,5 @@ pub fn regress_sensitivity(a: &RegressRequest, min_pieces: f64) -> Result<Vec<re
     let (base, other) = (load(a.min_pieces)?, load(min_pieces)?);
     let settings =
         regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts: vec![], scaled: vec![] };
-    Ok(regression::shift(&pieces, &base, &other, &settings)?)
+    regression::shift(&pieces, &base, &other, &settings)
 }

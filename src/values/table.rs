@@ -9,6 +9,7 @@ use super::imbalance::combine::Combined;
 use super::imbalance::ImbalanceResult;
 use super::regression::Regression;
 use super::support::{missing_as_nan, nan_as_missing, Support, NOT_ENOUGH};
+use super::ValuesError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -94,7 +95,7 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
                 if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
             let mut row = ctx.row(&e.name, figures, "pawns", &method, r.games as u64);
             // The start fit has one observation per game: the material its play began with.
-            let what = if model.ends_with(super::experiment::START) { "game starts" } else { "positions" };
+            let what = if model.ends_with(super::method::START) { "game starts" } else { "positions" };
             row.note = format!("{} {what}, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
                 row.note = format!("{} {what}", r.positions);
@@ -290,41 +291,49 @@ fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
 }
 
 /// Writes `values.csv` and `values.json` into `dir`.
-pub fn write(dir: &Path, rows: &[ValueRow]) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+pub fn write(dir: &Path, rows: &[ValueRow]) -> Result<(), ValuesError> {
+    std::fs::create_dir_all(dir).map_err(|e| ValuesError::io("create", dir, e))?;
     let csv_path = dir.join("values.csv");
-    let mut w = csv::Writer::from_path(&csv_path).map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
+    let mut w = csv::Writer::from_path(&csv_path).map_err(|e| ValuesError::io("write", &csv_path, e))?;
     for r in rows {
-        w.serialize(r).map_err(|e| format!("{}: {e}", csv_path.display()))?;
+        w.serialize(r).map_err(|e| ValuesError::io("write", &csv_path, e))?;
     }
-    w.flush().map_err(|e| format!("{}: {e}", csv_path.display()))?;
+    w.flush().map_err(|e| ValuesError::io("write", &csv_path, e))?;
     let json_path = dir.join("values.json");
-    let text = serde_json::to_string_pretty(rows).map_err(|e| e.to_string())?;
-    std::fs::write(&json_path, text + "\n").map_err(|e| format!("cannot write {}: {e}", json_path.display()))
+    let text = serde_json::to_string_pretty(rows).map_err(|e| ValuesError::io("write", &json_path, e))?;
+    std::fs::write(&json_path, text + "\n").map_err(|e| ValuesError::io("write", &json_path, e))
 }
 
 /// Reads a `values.csv` (or any table with its columns, such as an experiment's): every
 /// row, or an error naming the file and the first row that is not a value row (a truncated
 /// or foreign file).
-pub fn read(path: &Path) -> Result<Vec<ValueRow>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn read(path: &Path) -> Result<Vec<ValueRow>, ValuesError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ValuesError::io("read", path, e))?;
     // Every row the table writer writes ends with a line break; a last row without one
     // was cut off, possibly inside its last field, where the CSV reader cannot tell.
     if !text.is_empty() && !text.ends_with('\n') {
-        return Err(format!(
-            "{}: line {} is cut off (no line break at the end of the file)",
-            path.display(),
-            text.lines().count()
-        ));
+        return Err(ValuesError::Table {
+            path: path.to_path_buf(),
+            line: Some(text.lines().count()),
+            reason: "is cut off (no line break at the end of the file)".into(),
+        });
     }
     let mut r = csv::Reader::from_reader(text.as_bytes());
     let mut rows = vec![];
     for (i, row) in r.deserialize::<ValueRow>().enumerate() {
         // Row numbers count the header as line 1, as an editor shows them.
-        rows.push(row.map_err(|e| format!("{}: line {} is not a value-table row: {e}", path.display(), i + 2))?);
+        rows.push(row.map_err(|e| ValuesError::Table {
+            path: path.to_path_buf(),
+            line: Some(i + 2),
+            reason: format!("is not a value-table row: {e}"),
+        })?);
     }
     if rows.is_empty() {
-        return Err(format!("{}: no value rows (an empty or header-only table)", path.display()));
+        return Err(ValuesError::Table {
+            path: path.to_path_buf(),
+            line: None,
+            reason: "no value rows (an empty or header-only table)".into(),
+        });
     }
     Ok(rows)
 }

@@ -30,24 +30,26 @@
 
 use super::comparison::Comparison;
 use super::pieces::Pieces;
+use super::ValuesError;
 use crate::eval::EngineConfig;
 use crate::rng::Rng;
 use crate::Variant;
 
 /// The engine's (middlegame, endgame) value of every piece type in `Pieces` order, with
 /// `settings` applied over the variant's default engine.
-pub fn material(variant: Variant, pieces: &Pieces, settings: &[(String, f32)]) -> Result<Vec<(f32, f32)>, String> {
-    let cfg = EngineConfig::for_variant(variant.name())?;
+pub fn material(variant: Variant, pieces: &Pieces, settings: &[(String, f32)]) -> Result<Vec<(f32, f32)>, ValuesError> {
+    let cfg = EngineConfig::for_variant(variant.name()).map_err(ValuesError::Engine)?;
     let ev = match variant {
-        Variant::Narrow(r) => cfg.evaluator(r, settings)?,
-        Variant::Wide(r) => cfg.evaluator(r, settings)?,
+        Variant::Narrow(r) => cfg.evaluator(r, settings).map_err(ValuesError::Engine)?,
+        Variant::Wide(r) => cfg.evaluator(r, settings).map_err(ValuesError::Engine)?,
     };
     pieces
         .types
         .iter()
         .map(|t| {
             let get = |phase: &str| {
-                ev.weight(&format!("value.{}.{phase}", t.letter)).ok_or_else(|| format!("no weight value.{}", t.letter))
+                ev.weight(&format!("value.{}.{phase}", t.letter))
+                    .ok_or_else(|| ValuesError::Engine(format!("no weight value.{}", t.letter)))
             };
             Ok((get("mg")?, get("eg")?))
         })

@@ -48,9 +48,3 @@ impl From<VariantError> for String {
         e.to_string()
     }
 }
-
-impl From<VariantError> for crate::Error {
-    fn from(e: VariantError) -> crate::Error {
-        crate::Error(e.to_string())
-    }
-}

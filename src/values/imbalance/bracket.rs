@@ -20,6 +20,7 @@
 use super::calibration::{z95, Interval, Measure};
 use crate::maths::chi2;
 use crate::maths::fieller::{self, Ratio, RatioInput};
+use crate::values::ValuesError;
 
 /// One match of a bracket: X against Y plus `pawns` pawns, and the Elo of the side with X.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,15 +46,15 @@ pub struct Bracket {
 }
 
 /// Fits the line through the bracket's matches and prices `X - Y` where it crosses zero.
-pub fn price(points: &[Point]) -> Result<Bracket, String> {
+pub fn price(points: &[Point]) -> Result<Bracket, ValuesError> {
     let mut ks: Vec<i32> = points.iter().map(|p| p.pawns).collect();
     ks.sort_unstable();
     ks.dedup();
     if ks.len() < 2 {
-        return Err("a bracket needs matches at two or more pawn counts".into());
+        return Err(ValuesError::Fit("a bracket needs matches at two or more pawn counts".into()));
     }
     if points.iter().any(|p| !(p.elo.value.is_finite() && p.elo.se.is_finite() && p.elo.se > 0.0)) {
-        return Err("every bracket match needs a finite Elo with a positive standard error".into());
+        return Err(ValuesError::Fit("every bracket match needs a finite Elo with a positive standard error".into()));
     }
     // Weighted least squares of elo = a + b k; the normal equations are 2 x 2.
     let (mut sw, mut swk, mut swkk, mut swy, mut swky) = (0.0, 0.0, 0.0, 0.0, 0.0);
@@ -121,7 +122,7 @@ mod tests {
     #[test]
     fn bad_brackets_are_refused_or_unsupported() {
         let one = [Point { pawns: 1, elo: Measure { value: 5.0, se: 5.0 } }; 2];
-        assert!(price(&one).unwrap_err().contains("two or more"));
+        assert!(price(&one).unwrap_err().to_string().contains("two or more"));
         let nan = [one[0], Point { pawns: 2, elo: Measure { value: f64::NAN, se: 5.0 } }];
         assert!(price(&nan).is_err());
         // A flat line: the local pawn is worth nothing measurable.

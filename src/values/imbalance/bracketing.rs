@@ -13,10 +13,11 @@
 use super::bracket::{self, Point};
 use super::calibration::{elo, pair_score, Interval, Measure};
 use super::combine::{combine, Combined, Equation};
-use super::{slug, Match, MatchResult, Settings};
+use super::matches::{slug, Match, MatchResult, Settings};
 use crate::stats::Pentanomial;
 use crate::values::comparison::Comparison;
 use crate::values::pieces::Pieces;
+use crate::values::ValuesError;
 use serde::Serialize;
 
 /// One match of a bracket.
@@ -107,7 +108,7 @@ pub(super) fn play(
     rough: &[f64],
     pawn: char,
     max_pawns: i32,
-) -> Result<(Vec<Priced>, Vec<std::path::PathBuf>), String> {
+) -> Result<(Vec<Priced>, Vec<std::path::PathBuf>), ValuesError> {
     let mut priced = vec![];
     let mut dirs = vec![];
     for (parent, &rough) in matches.iter().zip(rough) {
@@ -172,7 +173,7 @@ fn play_point(
     c: &Comparison,
     pawn: char,
     k: i32,
-) -> Result<(BracketPoint, Option<std::path::PathBuf>), String> {
+) -> Result<(BracketPoint, Option<std::path::PathBuf>), ValuesError> {
     if k == 0 {
         return Ok((point(0, c, &parent.result.penta), None));
     }
@@ -224,7 +225,7 @@ fn price_points(out: &mut Priced) {
 /// The bracketed differences combined by least squares into values of whole pieces, in
 /// local pawns (the pawn fixed at 1): what a designer quotes when the pawn is priced where
 /// each trade happens. `None` without two priced comparisons.
-pub fn combined(priced: &[Priced], pieces: &Pieces) -> Option<Result<Combined, String>> {
+pub fn combined(priced: &[Priced], pieces: &Pieces) -> Option<Result<Combined, ValuesError>> {
     let mut unit = vec![0; pieces.len()];
     unit[pieces.pawn] = 1;
     let mut equations = vec![];

@@ -14,6 +14,7 @@
 
 use crate::maths::fieller::{self, Ratio, RatioInput};
 use crate::stats::{normal_quantile, score_to_elo, Pentanomial};
+use crate::values::ValuesError;
 
 /// Two-sided 95 % normal quantile (1.96).
 pub fn z95() -> f64 {
@@ -73,18 +74,19 @@ pub fn elo(score: Measure) -> Option<Measure> {
 
 /// `x / pawn` with Fieller's 95 % interval for a ratio of independent estimates; an error
 /// saying why when the pawn's worth is not clearly positive (no bounded interval exists).
-pub fn in_pawns(x: Measure, pawn: Measure) -> Result<Interval, String> {
+pub fn in_pawns(x: Measure, pawn: Measure) -> Result<Interval, ValuesError> {
     let input =
         RatioInput { num: x.value, den: pawn.value, var_num: x.se * x.se, var_den: pawn.se * pawn.se, cov: 0.0 };
     match fieller::ratio(input, z95()) {
         Ratio::Bounded { value, low, high, se } if pawn.value > 0.0 => Ok(Interval { value, se, low, high }),
-        Ratio::Bounded { .. } => {
-            Err(format!("the side with the extra pawn scored less ({:+.1} Elo): no unit to convert to", pawn.value))
-        }
-        Ratio::Unbounded { den_z } => Err(format!(
+        Ratio::Bounded { .. } => Err(ValuesError::Calibration(format!(
+            "the side with the extra pawn scored less ({:+.1} Elo): no unit to convert to",
+            pawn.value
+        ))),
+        Ratio::Unbounded { den_z } => Err(ValuesError::Calibration(format!(
             "the pawn-odds match puts the pawn only {den_z:.2} standard errors above zero (a bounded 95 % \
              interval needs 1.96)"
-        )),
+        ))),
     }
 }
 
@@ -130,8 +132,8 @@ mod tests {
         assert!(noisy.high - noisy.value > noisy.value - noisy.low, "{noisy:?}");
         assert!(in_pawns(x, Measure { value: 0.0, se: 1.0 }).is_err());
         // A pawn 1.5 standard errors from zero: no bounded interval, and the message says so.
-        let weak = in_pawns(x, Measure { value: 30.0, se: 20.0 }).unwrap_err();
+        let weak = in_pawns(x, Measure { value: 30.0, se: 20.0 }).unwrap_err().to_string();
         assert!(weak.contains("1.50 standard errors"), "{weak}");
-        assert!(in_pawns(x, Measure { value: -100.0, se: 10.0 }).unwrap_err().contains("scored less"));
+        assert!(in_pawns(x, Measure { value: -100.0, se: 10.0 }).unwrap_err().to_string().contains("scored less"));
     }
 }

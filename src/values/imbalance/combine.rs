@@ -19,6 +19,7 @@ use super::calibration::{z95, Interval, Measure};
 use crate::maths::chi2;
 use crate::maths::fieller::{self, Ratio, RatioInput};
 use crate::maths::linalg::inverse_spd;
+use crate::values::ValuesError;
 use ndarray::{Array1, Array2};
 
 /// One match: coefficients per piece type and the measured Elo.
@@ -66,21 +67,21 @@ impl Combined {
 }
 
 /// Solves for the values of all types in `equations`, pawn (`pawn`, an index) = 1.
-pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Combined, String> {
+pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Combined, ValuesError> {
     let used: Vec<usize> = (0..ntypes).filter(|&t| equations.iter().any(|e| e.coefficients[t] != 0)).collect();
     let Some(pawn_col) = used.iter().position(|&t| t == pawn) else {
-        return Err("no match involves the pawn, so values cannot be expressed in pawns".into());
+        return Err(ValuesError::Fit("no match involves the pawn, so values cannot be expressed in pawns".into()));
     };
     let (m, k) = (equations.len(), used.len());
     if m < k {
-        return Err(format!("{m} matches cannot determine {k} piece values; add comparisons"));
+        return Err(ValuesError::Fit(format!("{m} matches cannot determine {k} piece values; add comparisons")));
     }
     let mut a = Array2::<f64>::zeros((m, k));
     let mut w = Array1::<f64>::zeros(m);
     let mut y = Array1::<f64>::zeros(m);
     for (i, e) in equations.iter().enumerate() {
         if e.elo.se.is_nan() || e.elo.se <= 0.0 || !e.elo.value.is_finite() {
-            return Err("every match needs a finite result with a positive standard error".into());
+            return Err(ValuesError::Fit("every match needs a finite result with a positive standard error".into()));
         }
         for (j, &t) in used.iter().enumerate() {
             a[[i, j]] = e.coefficients[t] as f64;
@@ -90,8 +91,11 @@ pub fn combine(equations: &[Equation], ntypes: usize, pawn: usize) -> Result<Com
     }
     let aw = &a.t() * &w; // k x m, columns scaled by the weights
     let normal = aw.dot(&a);
-    let cov = inverse_spd(&normal)
-        .ok_or("the comparisons do not pin down every piece's value (some only appear together); add comparisons")?;
+    let cov = inverse_spd(&normal).ok_or_else(|| {
+        ValuesError::Fit(
+            "the comparisons do not pin down every piece's value (some only appear together); add comparisons".into(),
+        )
+    })?;
     let u = cov.dot(&aw.dot(&y));
     let residual = &y - &a.dot(&u);
     let chi2: f64 = residual.iter().zip(w.iter()).map(|(r, w)| r * r * w).sum();
@@ -188,9 +192,9 @@ mod tests {
     #[test]
     fn underdetermined_systems_are_errors() {
         let no_pawn = [eq(&[0, 1, -1], 10.0, 5.0)];
-        assert!(combine(&no_pawn, 3, 0).unwrap_err().contains("pawn"));
+        assert!(combine(&no_pawn, 3, 0).unwrap_err().to_string().contains("pawn"));
         let together = [eq(&[1, 0, 0], 100.0, 5.0), eq(&[0, 1, -1], 10.0, 5.0), eq(&[0, -1, 1], -12.0, 5.0)];
-        assert!(combine(&together, 3, 0).unwrap_err().contains("pin down"));
+        assert!(combine(&together, 3, 0).unwrap_err().to_string().contains("pin down"));
     }
 
     #[test]

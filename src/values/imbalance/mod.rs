@@ -32,75 +32,20 @@ pub mod bracket;
 pub mod bracketing;
 pub mod calibration;
 pub mod combine;
+mod matches;
 pub mod scale_check;
 pub mod starts;
 
 use crate::stats::interval::MIN_GAMES;
 use crate::stats::Pentanomial;
-use crate::tournament::game_result;
-use crate::values::comparison::Comparison;
 use crate::values::pieces::Pieces;
-use crate::values::play::PlaySettings;
-use crate::values::selfplay::{self, Job, Plan};
 use crate::values::weights;
-use calibration::{elo, in_pawns, pair_score, Interval, Measure};
+use crate::values::ValuesError;
+use calibration::{elo, in_pawns, pair_score, Measure};
 use combine::{combine, Combined, Equation};
+pub use matches::{per_pawn, MatchResult, Settings};
+use matches::{slug, Match};
 use std::path::PathBuf;
-
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The matches' games; `play.engine` is before neutralisation, `play.shard` plays shard
-    /// `i` of `n` of every match's pairs, all of the budget (merge the shards' folders, then
-    /// run unsharded for the figures).
-    pub play: PlaySettings,
-    pub comparisons: Vec<Comparison>,
-    /// Squares of the pawns removed in the calibration match (White's, Black's).
-    pub calibration: (String, String),
-    /// Most game pairs per match.
-    pub max_pairs: u64,
-    pub batch_pairs: u64,
-    /// No comparison stops before this many pairs.
-    pub min_pairs: u64,
-    /// Target half-width of the 95 % interval in pawns (`None`: play `max_pairs`).
-    pub precision: Option<f64>,
-    /// Neutral weights for each comparison (see `weights`).
-    pub neutral: bool,
-    /// An external UCI engine playing every match instead of fairylab's (no neutral
-    /// weights then: it keeps its own evaluation, one configuration for the whole study).
-    pub player: Option<crate::tournament::engines::EngineSpec>,
-    /// Price each comparison locally by this many matches of X against Y plus k pawns
-    /// around balance (2 or 3; see `bracketing`).
-    pub bracket: Option<u32>,
-    /// Play the pawn-odds match again under each comparison's neutral weights and test
-    /// whether they move the Elo of a pawn (see `scale_check`).
-    pub scale_check: bool,
-    /// Positions (FENs) the matches start from instead of the variant's start, pair `k`
-    /// from start `k` (see `starts`). Each match drops those on which its removals are
-    /// impossible or create tactics, and plays no more pairs than it has starts left.
-    pub starts: Vec<String>,
-}
-
-/// One match and its result so far.
-#[derive(Clone, Debug)]
-pub struct MatchResult {
-    /// `None` for the calibration.
-    pub comparison: Option<Comparison>,
-    pub label: String,
-    /// Results of the side with X per pair.
-    pub penta: Pentanomial,
-    pub score: Option<Measure>,
-    pub elo: Option<Measure>,
-    /// `value(X) - value(Y)` in pawns (for comparisons).
-    pub pawns: Option<Interval>,
-    /// Why `pawns` is `None` for a comparison with games (not enough of them, or no
-    /// bounded interval in pawns).
-    pub pawns_note: String,
-    /// The engine weight settings used (after neutralisation).
-    pub engine: Vec<(String, f32)>,
-    pub done: bool,
-    /// Why a match stopped, or a note about its settings.
-    pub note: String,
-}
 
 #[derive(Clone, Debug)]
 pub struct ImbalanceResult {
@@ -108,7 +53,7 @@ pub struct ImbalanceResult {
     /// Pawns each side gives in the calibration match.
     pub calibration_pawns: u32,
     pub comparisons: Vec<MatchResult>,
-    pub combined: Result<Combined, String>,
+    pub combined: Result<Combined, ValuesError>,
     /// Piece letters in the order of `Combined::values`.
     pub letters: Vec<char>,
     /// Matches with a finite result that went into the combination.
@@ -118,130 +63,18 @@ pub struct ImbalanceResult {
     /// Each comparison priced by its own bracket (with `Settings::bracket`).
     pub brackets: Vec<bracketing::Priced>,
     /// The bracketed differences combined into piece values (two or more priced).
-    pub bracket_combined: Option<Result<Combined, String>>,
+    pub bracket_combined: Option<Result<Combined, ValuesError>>,
     /// Whether neutral weights move the Elo of a pawn (with `Settings::scale_check`).
     pub scale_check: Option<scale_check::ScaleCheck>,
-}
-
-fn slug(label: &str) -> String {
-    label
-        .replace('=', "-vs-")
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "+-".contains(c) { c } else { '_' })
-        .collect()
-}
-
-struct Match {
-    result: MatchResult,
-    /// Pieces White and Black lack in the pair's first game (White has X) and in its
-    /// second (Black has X).
-    removal: [(String, String); 2],
-    dir: PathBuf,
-    pairs: u64,
-    /// The given starts this match's removals can use (empty: the variant's start).
-    starts: Vec<String>,
-}
-
-impl Match {
-    /// A match of the study; with given starts, only those its removals leave quiet, and
-    /// each piece letter removes an instance picked by the position (`P*`, see
-    /// `Board::without`): which rook or pawn is nearest the a-file in a middlegame is no
-    /// rule of the game, and the edge pawn that rule would take is worth less than most.
-    fn new(
-        s: &Settings,
-        mut result: MatchResult,
-        mut removal: [(String, String); 2],
-        dir: PathBuf,
-    ) -> Result<Match, String> {
-        let mut starts = vec![];
-        if !s.starts.is_empty() {
-            removal = removal.map(|(w, b)| (starts::hashed(&w), starts::hashed(&b)));
-            if result.comparison.is_none() {
-                result.note = format!("White lacks {} / Black lacks {}", removal[1].0, removal[0].1);
-            }
-            let variant = s.play.variant;
-            let pieces = Pieces::of(variant)?;
-            // Half the endgame pawn (the centipawn anchor of every engine config): the
-            // middlegame pawn is 54 cp in Grand Chess, and a 27 cp margin kept only 138 of
-            // 1,528 starts for a knight against five pawns (309 at 50 cp).
-            let margin = (weights::material(variant, &pieces, &[])?[pieces.pawn].1 / 2.0).round() as i32;
-            let (kept, dropped) = starts::usable(variant, &s.starts, &removal, margin)?;
-            if kept.is_empty() {
-                return Err(format!(
-                    "{}: none of the {} start positions can be used: on each, its removals are impossible or \
-                     leave material hanging or a king in check",
-                    result.label,
-                    s.starts.len()
-                ));
-            }
-            s.play.progress.note(&format!(
-                "  {:<12} {} of {} starts usable ({dropped} dropped: a removal impossible, or it lets a side \
-                 win over {margin} cp at once)",
-                result.label,
-                kept.len(),
-                s.starts.len()
-            ));
-            starts = kept;
-        }
-        Ok(Match { result, removal, dir, pairs: 0, starts })
-    }
-
-    /// Most pairs: the budget, or fewer when there are fewer starts (each pair has its own).
-    fn budget(&self, s: &Settings) -> u64 {
-        match self.starts.len() {
-            0 => s.max_pairs,
-            n => s.max_pairs.min(n as u64),
-        }
-    }
-
-    fn jobs(&self, pairs: u64) -> Vec<Job> {
-        let e = &self.result.engine;
-        (0..pairs)
-            .flat_map(|k| {
-                let first = Job {
-                    id: 2 * k,
-                    // Given starts are used in order, each by one pair only.
-                    opening: if self.starts.is_empty() { selfplay::opening_index(k) } else { k },
-                    imbalance: Some(self.removal[0].clone()),
-                    white: e.clone(),
-                    black: e.clone(),
-                };
-                let second = Job { id: 2 * k + 1, imbalance: Some(self.removal[1].clone()), ..first.clone() };
-                [first, second]
-            })
-            .collect()
-    }
-
-    fn plan(&self, s: &Settings) -> Plan {
-        let description = format!(
-            "imbalance pairs: (White lacks, Black lacks) = {:?} then {:?}; engine {:?}",
-            self.removal[0], self.removal[1], self.result.engine
-        );
-        Plan { player: s.player.clone(), ..s.play.plan(description, self.starts.clone()) }
-    }
-
-    /// Plays (or reads back) the first `pairs` pairs and records the X side's results.
-    fn play_to(&mut self, s: &Settings, pairs: u64) -> Result<(), String> {
-        let pairs = pairs.min(self.budget(s));
-        let scores = selfplay::play(&self.plan(s), &self.dir, &self.jobs(pairs))?;
-        let mut penta = Pentanomial::default();
-        for k in 0..pairs {
-            // Score of the side with X: White in the first game, Black in the second.
-            let (Some(a), Some(b)) = (scores.get(&(2 * k)), scores.get(&(2 * k + 1))) else { continue };
-            penta.record(game_result(*a), game_result(1.0 - *b));
-        }
-        self.result.penta = penta;
-        self.pairs = pairs;
-        Ok(())
-    }
 }
 
 /// The calibration squares must hold pawns only, as many of White's as of Black's: a
 /// calibration with another piece would silently change the unit. Returns how many pawns
 /// each side gives (on a large board one pawn moves the score too little to measure).
-fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<u32, String> {
-    let fail = |why: String| format!("calibration squares {}={}: {why}", squares.0, squares.1);
-    let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.0))?;
+fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, String)) -> Result<u32, ValuesError> {
+    let fail =
+        |why: String| ValuesError::Calibration(format!("calibration squares {}={}: {why}", squares.0, squares.1));
+    let after = start.without(0, &squares.0).and_then(|b| b.without(1, &squares.1)).map_err(|e| fail(e.to_string()))?;
     let mut pawns = [0; 2];
     for color in 0..2 {
         let (a, b) = (pieces.counts(&start.material(color))?, pieces.counts(&after.material(color))?);
@@ -261,20 +94,9 @@ fn check_calibration(pieces: &Pieces, start: &crate::Board, squares: &(String, S
     Ok(pawns[0])
 }
 
-/// The Elo of the side with X in a match so far.
-fn pair_score_elo(m: &MatchResult) -> Option<Measure> {
-    pair_score(&m.penta).and_then(elo)
-}
-
-/// The Elo of one pawn from a handicap of `k` pawns (Elo adds up roughly linearly over
-/// small handicaps).
-pub fn per_pawn(e: Measure, k: u32) -> Measure {
-    Measure { value: e.value / k as f64, se: e.se / k as f64 }
-}
-
 /// Updates score, Elo and (for comparisons) pawns from the games so far. A match of fewer
 /// than `MIN_GAMES` games gives no figure in pawns: its spread is itself a guess.
-fn evaluate(m: &mut MatchResult, pawn: Result<Measure, String>) {
+fn evaluate(m: &mut MatchResult, pawn: Result<Measure, ValuesError>) {
     m.score = pair_score(&m.penta);
     m.elo = m.score.and_then(elo);
     m.pawns = None;
@@ -284,35 +106,37 @@ fn evaluate(m: &mut MatchResult, pawn: Result<Measure, String>) {
     }
     let games = m.penta.games();
     let converted = match (m.elo, pawn) {
-        _ if games < MIN_GAMES => Err(format!("not enough games ({games})")),
-        (None, _) if games > 0 => Err("one side won every game: too lopsided to measure".into()),
-        (None, _) => Err("no games".into()),
+        _ if games < MIN_GAMES => Err(ValuesError::Fit(format!("not enough games ({games})"))),
+        (None, _) if games > 0 => Err(ValuesError::Fit("one side won every game: too lopsided to measure".into())),
+        (None, _) => Err(ValuesError::Fit("no games".into())),
         (Some(_), Err(e)) => Err(e),
         (Some(x), Ok(p)) => in_pawns(x, p),
     };
     match converted {
         Ok(p) => m.pawns = Some(p),
-        Err(e) => m.pawns_note = e,
+        Err(e) => m.pawns_note = e.to_string(),
     }
 }
 
 /// The calibration's Elo per pawn, or why there is none to convert with.
-fn pawn_unit(cal: &MatchResult, k: u32) -> Result<Measure, String> {
+fn pawn_unit(cal: &MatchResult, k: u32) -> Result<Measure, ValuesError> {
     let games = cal.penta.games();
     if games < MIN_GAMES {
-        return Err(format!("the pawn-odds match has not enough games ({games})"));
+        return Err(ValuesError::Calibration(format!("the pawn-odds match has not enough games ({games})")));
     }
-    cal.elo.map(|e| per_pawn(e, k)).ok_or_else(|| "the pawn-odds match has no finite Elo".to_string())
+    cal.elo
+        .map(|e| per_pawn(e, k))
+        .ok_or_else(|| ValuesError::Calibration("the pawn-odds match has no finite Elo".to_string()))
 }
 
 /// Runs the calibration and comparison matches until each is precise enough or at its
 /// budget, and combines the comparisons into absolute values where they determine them.
-pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
+pub fn run(s: &Settings) -> Result<ImbalanceResult, ValuesError> {
     if s.comparisons.is_empty() {
-        return Err("give at least one comparison (e.g. --compare F=R)".into());
+        return Err(ValuesError::Settings("give at least one comparison (e.g. --compare F=R)".into()));
     }
     if s.max_pairs == 0 || s.batch_pairs == 0 {
-        return Err("the game budget and the batch size must be positive".into());
+        return Err(ValuesError::Settings("the game budget and the batch size must be positive".into()));
     }
     let pieces = Pieces::of(s.play.variant)?;
     let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
@@ -337,7 +161,10 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
     let mut matches = vec![Match::new(s, calibration, removal, dir)?];
     for c in &s.comparisons {
         let (lack_w, lack_b) = c.removal();
-        start.without(0, &lack_w).and_then(|b| b.without(1, &lack_b)).map_err(|e| format!("{}: {e}", c.text()))?;
+        start
+            .without(0, &lack_w)
+            .and_then(|b| b.without(1, &lack_b))
+            .map_err(|e| ValuesError::Comparison(format!("{}: {e}", c.text())))?;
         let mut engine = s.play.engine.clone();
         let mut note = String::new();
         if s.player.is_some() {
@@ -377,7 +204,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
         let pawn = {
             let cal = &mut matches[0].result;
-            evaluate(cal, Err(String::new()));
+            evaluate(cal, Err(ValuesError::Calibration(String::new())));
             pawn_unit(cal, k)
         };
         for m in matches.iter_mut().skip(1) {
@@ -465,7 +292,7 @@ pub fn run(s: &Settings) -> Result<ImbalanceResult, String> {
         }
     }
     let combined = if calibration.elo.is_none() {
-        Err("the pawn-odds match has no finite result".to_string())
+        Err(ValuesError::Calibration("the pawn-odds match has no finite result".to_string()))
     } else {
         combine(&equations, pieces.len(), pieces.pawn)
     };
@@ -516,13 +343,13 @@ mod tests {
         let v = crate::Variant::load("flying-bombers-grand", &[]).unwrap();
         let p = Pieces::of(v).unwrap();
         let start = v.start_position();
-        let sq = |spec: &str| crate::values::experiment::calibration_squares(v, spec).unwrap();
+        let sq = |spec: &str| crate::values::pieces::calibration_squares(v, spec).unwrap();
         assert_eq!(check_calibration(&p, &start, &sq("f")), Ok(1));
         let two = sq("ef");
         assert_eq!(two, sq("e+f"));
         assert_eq!(check_calibration(&p, &start, &two), Ok(2));
         // Uneven handicaps and pieces other than pawns would change the unit: refused.
-        let uneven = check_calibration(&p, &start, &(two.0.clone(), sq("f").1)).unwrap_err();
+        let uneven = check_calibration(&p, &start, &(two.0.clone(), sq("f").1)).unwrap_err().to_string();
         assert!(uneven.contains("2 pawns but Black 1"), "{uneven}");
         assert!(check_calibration(&p, &start, &("a1".into(), "a10".into())).is_err());
         let e = per_pawn(Measure { value: 60.0, se: 8.0 }, 2);

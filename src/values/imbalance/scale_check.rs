@@ -8,8 +8,9 @@
 //! bracketed values, whose pawns are measured under the comparison's own weights.
 
 use super::calibration::Measure;
-use super::{pair_score_elo, per_pawn, slug, Match, MatchResult, Settings};
+use super::matches::{pair_score_elo, per_pawn, slug, Match, MatchResult, Settings};
 use crate::maths::chi2;
+use crate::values::ValuesError;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -54,7 +55,7 @@ pub(super) fn run(
     s: &Settings,
     matches: &[Match],
     pawns: u32,
-) -> Result<(ScaleCheck, Vec<std::path::PathBuf>), String> {
+) -> Result<(ScaleCheck, Vec<std::path::PathBuf>), ValuesError> {
     let cal = &matches[0];
     let measure = |r: &MatchResult| pair_score_elo(r).map(|e| per_pawn(e, pawns));
     let config = |weights_of: String, r: &MatchResult| {

@@ -23,6 +23,7 @@ use crate::rng::Rng;
 use crate::search::Limits;
 use crate::tournament::output::read_positions;
 use crate::tournament::quiet;
+use crate::values::ValuesError;
 use crate::{Board, Variant};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -40,15 +41,15 @@ pub struct Sampling {
 }
 
 /// Positions drawn from the run directories' `positions.csv`, in a seeded random order.
-pub fn sample(variant: Variant, dirs: &[PathBuf], s: &Sampling) -> Result<Vec<String>, String> {
+pub fn sample(variant: Variant, dirs: &[PathBuf], s: &Sampling) -> Result<Vec<String>, ValuesError> {
     if s.plies.0 > s.plies.1 {
-        return Err(format!("ply window {}..{} is empty", s.plies.0, s.plies.1));
+        return Err(ValuesError::Settings(format!("ply window {}..{} is empty", s.plies.0, s.plies.1)));
     }
     let mut rng = Rng::derive(s.seed, 0x57A2);
     let mut seen = HashSet::new();
     let mut out = vec![];
     for dir in dirs {
-        let rows = read_positions(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let rows = read_positions(dir).map_err(|e| ValuesError::Games(format!("{}: {e}", dir.display())))?;
         let mut i = 0;
         while i < rows.len() {
             let game = rows[i].game_id;
@@ -65,7 +66,7 @@ pub fn sample(variant: Variant, dirs: &[PathBuf], s: &Sampling) -> Result<Vec<St
                 }
                 let b = variant
                     .parse_fen(&r.fen)
-                    .map_err(|e| format!("{}: game {game} ply {}: {e}", dir.display(), r.ply))?;
+                    .map_err(|e| ValuesError::Position(format!("{}: game {game} ply {}: {e}", dir.display(), r.ply)))?;
                 if quiet::unchecked(&b) && b.material(0) == b.material(1) {
                     candidates.push(b.fen());
                 }
@@ -101,9 +102,9 @@ fn flipped(variant: Variant, b: &Board) -> Option<Board> {
 
 /// What a one-ply search with quiescence finds for the side to move of `b` beyond the
 /// static evaluation (centipawns): about the material it can win at once.
-fn gain(engine: &mut Engine, b: &Board) -> Result<i32, String> {
+fn gain(engine: &mut Engine, b: &Board) -> Result<i32, ValuesError> {
     engine.new_game();
-    engine.set_board(b, &[], &[]).map_err(|e| e.0)?;
+    engine.set_board(b, &[], &[]).map_err(|e| ValuesError::Engine(e.to_string()))?;
     let stand = engine.static_eval();
     let d = engine.go(&Limits::depth(1), &mut |_| {});
     Ok(d.score_cp - stand)
@@ -111,7 +112,7 @@ fn gain(engine: &mut Engine, b: &Board) -> Result<i32, String> {
 
 /// [`gain`] for each side to move of `b` (as it stands, and with the move passed), or
 /// `None` when either is no position of the game or has a side in check.
-fn gains(variant: Variant, engine: &mut Engine, b: &Board) -> Result<Option<[i32; 2]>, String> {
+fn gains(variant: Variant, engine: &mut Engine, b: &Board) -> Result<Option<[i32; 2]>, ValuesError> {
     if variant.parse_fen(&b.fen()).is_err() || b.in_check() || b.terminal().is_some() {
         return Ok(None);
     }
@@ -132,12 +133,12 @@ pub fn usable(
     fens: &[String],
     removals: &[(String, String)],
     margin: i32,
-) -> Result<(Vec<String>, usize), String> {
-    let cfg = EngineConfig::for_variant(variant.name())?;
-    let mut engine = Engine::new(variant, &cfg, &[], 1).map_err(|e| e.0)?;
+) -> Result<(Vec<String>, usize), ValuesError> {
+    let cfg = EngineConfig::for_variant(variant.name()).map_err(ValuesError::Engine)?;
+    let mut engine = Engine::new(variant, &cfg, &[], 1).map_err(|e| ValuesError::Engine(e.to_string()))?;
     let mut kept = vec![];
     'fens: for fen in fens {
-        let b = variant.parse_fen(fen).map_err(|e| format!("start {fen}: {e}"))?;
+        let b = variant.parse_fen(fen).map_err(|e| ValuesError::Position(format!("start {fen}: {e}")))?;
         let Some(before) = gains(variant, &mut engine, &b)? else { continue };
         for (w, k) in removals {
             let Ok(after) = b.without(0, w).and_then(|x| x.without(1, k)) else { continue 'fens };
@@ -167,7 +168,7 @@ pub fn hashed(spec: &str) -> String {
 
 /// Writes starts as an EPD file with `#` comment lines first (how they were chosen),
 /// readable by `--starts` and by `match --openings`.
-pub fn write(path: &Path, fens: &[String], comments: &[String]) -> Result<(), String> {
+pub fn write(path: &Path, fens: &[String], comments: &[String]) -> Result<(), ValuesError> {
     let mut text = String::new();
     for c in comments {
         text += &format!("# {c}\n");
@@ -177,9 +178,9 @@ pub fn write(path: &Path, fens: &[String], comments: &[String]) -> Result<(), St
         text.push('\n');
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| ValuesError::io("create", dir, e))?;
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text).map_err(|e| ValuesError::io("write", path, e))
 }
 
 #[cfg(test)]

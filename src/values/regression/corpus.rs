@@ -13,6 +13,7 @@ use crate::values::pieces::Pieces;
 use crate::values::play::PlaySettings;
 use crate::values::selfplay::{self, Job, Plan};
 use crate::values::weights;
+use crate::values::ValuesError;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -26,27 +27,33 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ValuesError> {
         if self.games == 0 || self.play.nodes == 0 {
-            return Err("--games and --nodes must be positive".into());
+            return Err(ValuesError::Settings("--games and --nodes must be positive".into()));
         }
         if !(0.0..=1.0).contains(&self.imbalance_fraction) {
-            return Err(format!("imbalance fraction {} must be between 0 and 1", self.imbalance_fraction));
+            return Err(ValuesError::Settings(format!(
+                "imbalance fraction {} must be between 0 and 1",
+                self.imbalance_fraction
+            )));
         }
         if !(0.0..0.9).contains(&self.jitter) {
-            return Err(format!("weight jitter {} must be at least 0 and below 0.9", self.jitter));
+            return Err(ValuesError::Settings(format!(
+                "weight jitter {} must be at least 0 and below 0.9",
+                self.jitter
+            )));
         }
         Ok(())
     }
 }
 
 /// The jobs of a corpus: game `i`'s opening imbalance and weights.
-pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
+pub fn jobs(s: &Settings) -> Result<Vec<Job>, ValuesError> {
     let pieces = Pieces::of(s.play.variant)?;
     let base = weights::material(s.play.variant, &pieces, &s.play.engine)?;
     let starts = match s.fens.len() {
         0 => vec![s.play.variant.start_position()],
-        _ => s.fens.iter().map(|f| s.play.variant.parse_fen(f).map_err(String::from)).collect::<Result<Vec<_>, _>>()?,
+        _ => s.fens.iter().map(|f| s.play.variant.parse_fen(f)).collect::<Result<Vec<_>, _>>()?,
     };
     // Only types both sides have at the start can be taken away.
     let mut removable_at = Vec::with_capacity(starts.len());
@@ -85,12 +92,12 @@ pub fn jobs(s: &Settings) -> Result<Vec<Job>, String> {
 
 /// Plays (or completes) the corpus in `s.play.out` (with a shard, that shard's games); returns
 /// how many of its games the directory holds, so callers can tell a complete corpus.
-pub fn generate(s: &Settings) -> Result<u64, String> {
+pub fn generate(s: &Settings) -> Result<u64, ValuesError> {
     generate_with(s, None)
 }
 
 /// [`generate`] with an external UCI engine (`--engine` spec) as the player.
-pub fn generate_with(s: &Settings, player: Option<&EngineSpec>) -> Result<u64, String> {
+pub fn generate_with(s: &Settings, player: Option<&EngineSpec>) -> Result<u64, ValuesError> {
     s.validate()?;
     let jobs = jobs(s)?;
     let description = format!(

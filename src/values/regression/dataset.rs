@@ -23,6 +23,7 @@ use crate::tournament::manifest::Recorded;
 use crate::tournament::output::{read_games, read_positions, PositionRow};
 use crate::tournament::quiet;
 use crate::values::pieces::Pieces;
+use crate::values::ValuesError;
 use crate::Variant;
 use ndarray::Array2;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -51,7 +52,7 @@ impl Default for Selection {
 }
 
 /// Pieces other than pawns (kings are not material) of both sides together.
-fn piece_count(pieces: &Pieces, b: &crate::Board) -> Result<i32, String> {
+fn piece_count(pieces: &Pieces, b: &crate::Board) -> Result<i32, ValuesError> {
     let mut n = 0;
     for side in 0..2 {
         let c = pieces.counts(&b.material(side))?;
@@ -105,7 +106,7 @@ pub struct Dataset {
 
 impl Dataset {
     /// Builds the grouped data. The pawn must vary (it is the unit).
-    pub fn build(pieces: &Pieces, games: &[GameData]) -> Result<Dataset, String> {
+    pub fn build(pieces: &Pieces, games: &[GameData]) -> Result<Dataset, ValuesError> {
         let n = pieces.len();
         let mut varied_all = vec![0usize; n];
         for g in games {
@@ -119,10 +120,14 @@ impl Dataset {
         }
         let positions: usize = games.iter().map(|g| g.observations.len()).sum();
         if positions == 0 {
-            return Err("no positions left after the selection (games too short, or no games)".into());
+            return Err(ValuesError::Games(
+                "no positions left after the selection (games too short, or no games)".into(),
+            ));
         }
         if varied_all[pieces.pawn] == 0 {
-            return Err("the pawn count never differs between the sides: cannot measure in pawns".into());
+            return Err(ValuesError::Fit(
+                "the pawn count never differs between the sides: cannot measure in pawns".into(),
+            ));
         }
         let types: Vec<usize> = (0..n).filter(|&t| varied_all[t] > 0).collect();
         let constant: Vec<usize> = (0..n).filter(|&t| varied_all[t] == 0).collect();
@@ -147,7 +152,7 @@ impl Dataset {
             out_games.push(per_row.into_iter().map(|(r, k)| (r, c, k)).collect());
         }
         let p = types.len() + 2;
-        let x = Array2::from_shape_vec((rows.len(), p), rows.concat()).map_err(|e| e.to_string())?;
+        let x = Array2::from_shape_vec((rows.len(), p), rows.concat()).map_err(|e| ValuesError::Fit(e.to_string()))?;
         let varied = types.iter().map(|&t| varied_all[t]).collect();
         Ok(Dataset { types, constant, varied, x, games: out_games, positions })
     }
@@ -174,7 +179,7 @@ pub fn select(
     variant: Variant,
     rows: &[&PositionRow],
     sel: Selection,
-) -> Result<Vec<Observation>, String> {
+) -> Result<Vec<Observation>, ValuesError> {
     let mut out = Vec::new();
     let least = sel.min_pieces * piece_count(pieces, &variant.start_position())? as f64;
     for (i, r) in rows.iter().enumerate() {
@@ -182,7 +187,9 @@ pub fn select(
         if r.ply < sel.skip_plies || !quiet::settled(previous, r) {
             continue;
         }
-        let b = variant.parse_fen(&r.fen).map_err(|e| format!("game {} ply {}: {e}", r.game_id, r.ply))?;
+        let b = variant
+            .parse_fen(&r.fen)
+            .map_err(|e| ValuesError::Position(format!("game {} ply {}: {e}", r.game_id, r.ply)))?;
         if !quiet::unchecked(&b) || (piece_count(pieces, &b)? as f64) < least {
             continue;
         }
@@ -192,27 +199,31 @@ pub fn select(
 }
 
 /// The material of a game's opening (the variant's start position when none is recorded).
-fn start_observation(pieces: &Pieces, variant: Variant, opening: &str) -> Result<Observation, String> {
+fn start_observation(pieces: &Pieces, variant: Variant, opening: &str) -> Result<Observation, ValuesError> {
     let b = if opening.trim().is_empty() {
         variant.start_position()
     } else {
-        variant.parse_fen(opening).map_err(|e| format!("opening: {e}"))?
+        variant.parse_fen(opening).map_err(|e| ValuesError::Position(format!("opening: {e}")))?
     };
     Ok(Observation { diff: pieces.difference(&b)?, white_to_move: b.side_to_move() == 'w' })
 }
 
 /// Checks that a run directory was played in `variant` (when its `run.toml` says so).
-fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), String> {
-    let Some(run) = Recorded::read(dir).map_err(|e| e.to_string())? else { return Ok(()) };
+fn check_run(dir: &std::path::Path, variant: Variant) -> Result<(), ValuesError> {
+    let Some(run) = Recorded::read(dir)? else { return Ok(()) };
     if let Some(name) = run.variant().filter(|n| n != variant.name()) {
-        return Err(format!("{}: variant {name}, but the estimate is for {}", dir.display(), variant.name()));
+        return Err(ValuesError::Games(format!(
+            "{}: variant {name}, but the estimate is for {}",
+            dir.display(),
+            variant.name()
+        )));
     }
     if let Some(options) = run.options().filter(|o| o != variant.options()) {
-        return Err(format!(
+        return Err(ValuesError::Games(format!(
             "{}: options {options:?}, but the estimate uses options {:?}",
             dir.display(),
             variant.options()
-        ));
+        )));
     }
     Ok(())
 }
@@ -229,18 +240,18 @@ pub fn load_runs(
     variant: Variant,
     pieces: &Pieces,
     sel: Selection,
-) -> Result<(Vec<GameData>, usize), String> {
+) -> Result<(Vec<GameData>, usize), ValuesError> {
     let mut seen: HashSet<(String, String)> = HashSet::new();
     let mut out = Vec::new();
     let mut duplicates = 0;
     for dir in dirs {
         if !dir.join("games.csv").exists() {
-            return Err(format!("{}: no games.csv (not a run directory)", dir.display()));
+            return Err(ValuesError::Games(format!("{}: no games.csv (not a run directory)", dir.display())));
         }
         check_run(dir, variant)?;
-        let games = read_games(dir)?;
+        let games = read_games(dir).map_err(ValuesError::Games)?;
         // The start fit needs only the games' openings.
-        let positions = if sel.start { vec![] } else { read_positions(dir)? };
+        let positions = if sel.start { vec![] } else { read_positions(dir).map_err(ValuesError::Games)? };
         let mut by_game: HashMap<u64, Vec<&PositionRow>> = HashMap::new();
         for p in &positions {
             by_game.entry(p.game_id).or_default().push(p);
@@ -255,17 +266,18 @@ pub fn load_runs(
             }
             let observations = if sel.start {
                 vec![start_observation(pieces, variant, &g.opening)
-                    .map_err(|e| format!("{}: game {}: {e}", dir.display(), g.game_id))?]
+                    .map_err(|e| ValuesError::Position(format!("{}: game {}: {e}", dir.display(), g.game_id)))?]
             } else {
                 let mut rows = by_game.remove(&g.game_id).unwrap_or_default();
                 rows.sort_by_key(|r| r.ply);
-                select(pieces, variant, &rows, sel).map_err(|e| format!("{}: {e}", dir.display()))?
+                select(pieces, variant, &rows, sel)
+                    .map_err(|e| ValuesError::Games(format!("{}: {e}", dir.display())))?
             };
             out.push(GameData { observations, white_score: score });
         }
     }
     if out.is_empty() {
-        return Err("the run directories hold no finished games".into());
+        return Err(ValuesError::Games("the run directories hold no finished games".into()));
     }
     Ok((out, duplicates))
 }
@@ -308,7 +320,7 @@ mod tests {
         let knight = p.index('N').unwrap();
         assert_eq!((o.diff[knight], o.diff[p.pawn], o.white_to_move), (-1, 1, false));
         assert!(start_observation(&p, v, "").unwrap().diff.iter().all(|&d| d == 0));
-        assert!(start_observation(&p, v, "rnbqkbnr/8 w").unwrap_err().contains("opening"));
+        assert!(start_observation(&p, v, "rnbqkbnr/8 w").unwrap_err().to_string().contains("opening"));
 
         let dir = std::env::temp_dir().join(format!("fairylab-start-fit-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -359,7 +371,7 @@ mod tests {
             observations: vec![Observation { diff: vec![0; p.len()], white_to_move: true }],
             white_score: 1.0,
         }];
-        assert!(Dataset::build(&p, &flat).unwrap_err().contains("pawn"));
+        assert!(Dataset::build(&p, &flat).unwrap_err().to_string().contains("pawn"));
     }
 
     #[test]

@@ -25,6 +25,7 @@ use crate::maths::logistic::{fit, Grouped, Model};
 use crate::values::pieces::Pieces;
 use crate::values::scale::{Denominator, Scaled, ScaledKind};
 use crate::values::support::Support;
+use crate::values::ValuesError;
 use dataset::Dataset;
 
 /// Bootstrap replicates unless a caller asks otherwise. A 95 % interval's ends are read in
@@ -100,12 +101,15 @@ fn covariance(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum::<f64>() / (n - 1.0).max(1.0)
 }
 
+/// (column, coefficient) pairs of a linear combination of the fit's coefficients.
+type Terms = [(usize, f64)];
+
 /// `scale * sum a_j beta_j / sum d_j beta_j` with Fieller's interval, from the point fit
 /// and the bootstrap refits' coefficients; `den_name` names the divisor in the note when
 /// it is not clearly above zero.
 fn scaled_estimate(
     name: String,
-    (num_w, den_w, scale): (&[(usize, f64)], &[(usize, f64)], f64),
+    (num_w, den_w, scale): (&Terms, &Terms, f64),
     point: &[f64],
     reps: &[Vec<f64>],
     den_name: &str,
@@ -234,21 +238,26 @@ fn ratio_estimate(
     }
 }
 
-pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regression, String> {
-    let pawn_col = data.types.iter().position(|&t| t == pieces.pawn).ok_or("the pawn never varies")?;
+pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regression, ValuesError> {
+    let pawn_col = data
+        .types
+        .iter()
+        .position(|&t| t == pieces.pawn)
+        .ok_or_else(|| ValuesError::Fit("the pawn never varies".into()))?;
     let n = data.games.len();
-    let point = fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(&vec![1.0; n]) })?;
+    let point =
+        fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(&vec![1.0; n]) }).map_err(ValuesError::Fit)?;
     let point_beta = point.beta.to_vec();
     let refit = |w: &[f64]| -> Option<Vec<f64>> {
         fit(s.model, &Grouped { x: data.x.clone(), counts: data.counts(w) }).ok().map(|f| f.beta.to_vec())
     };
     let (reps, failed) = bootstrap::run(n, s.replicates, s.seed, refit);
     if reps.len() < 2 {
-        return Err(format!(
+        return Err(ValuesError::Fit(format!(
             "only {} of {} bootstrap refits succeeded ({failed} failed); more games are needed",
             reps.len(),
             s.replicates
-        ));
+        )));
     }
     let pawn_reps: Vec<f64> = reps.iter().map(|b| b[pawn_col]).collect();
     let pawn_z = point_beta[pawn_col] / covariance(&pawn_reps, &pawn_reps).sqrt();
@@ -298,25 +307,31 @@ const JACKKNIFE_GROUPS: usize = 20;
 /// bootstrap replicate, so that the difference of a value between the selections gets an
 /// interval from the same resampled games: the two fits share most positions and are
 /// strongly correlated, which two separate intervals would ignore.
-pub fn shift(pieces: &Pieces, base: &Dataset, other: &Dataset, s: &Settings) -> Result<Vec<Shift>, String> {
+pub fn shift(pieces: &Pieces, base: &Dataset, other: &Dataset, s: &Settings) -> Result<Vec<Shift>, ValuesError> {
     let n = base.games.len();
     if other.games.len() != n {
-        return Err(format!("the two selections hold {n} and {} games: not the same games", other.games.len()));
+        return Err(ValuesError::Games(format!(
+            "the two selections hold {n} and {} games: not the same games",
+            other.games.len()
+        )));
     }
-    let pawn = |d: &Dataset| d.types.iter().position(|&t| t == pieces.pawn).ok_or("the pawn never varies");
+    let pawn = |d: &Dataset| {
+        d.types.iter().position(|&t| t == pieces.pawn).ok_or_else(|| ValuesError::Fit("the pawn never varies".into()))
+    };
     let (pawn_a, pawn_b) = (pawn(base)?, pawn(other)?);
     let fit_one = |d: &Dataset, w: &[f64]| -> Option<Vec<f64>> {
         fit(s.model, &Grouped { x: d.x.clone(), counts: d.counts(w) }).ok().map(|f| f.beta.to_vec())
     };
     let both = |w: &[f64]| Some((fit_one(base, w)?, fit_one(other, w)?));
-    let (point_a, point_b) = both(&vec![1.0; n]).ok_or("the regression does not fit these games")?;
+    let (point_a, point_b) =
+        both(&vec![1.0; n]).ok_or_else(|| ValuesError::Fit("the regression does not fit these games".into()))?;
     let (reps, failed) = bootstrap::run(n, s.replicates, s.seed, both);
     if reps.len() < 2 {
-        return Err(format!(
+        return Err(ValuesError::Fit(format!(
             "only {} of {} paired bootstrap refits succeeded ({failed} failed)",
             reps.len(),
             s.replicates
-        ));
+        )));
     }
     let groups = JACKKNIFE_GROUPS.min(n);
     let jack: Vec<(Vec<f64>, Vec<f64>)> =
