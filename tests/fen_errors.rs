@@ -320,3 +320,21 @@ fn published_figures_are_checked_at_load() {
         assert!(e.contains("published"), "{to}: {e}");
     }
 }
+
+/// A variant with double steps and no en passant: the position after a double step
+/// records no passed square, so its FEN (which the regression's games are read back from)
+/// parses, and it hashes as the same position read from that FEN.
+#[test]
+fn a_double_step_without_en_passant_leaves_no_passed_square() {
+    let toml = std::fs::read_to_string("configs/variants/chess.toml")
+        .unwrap()
+        .replace("en_passant = true", "en_passant = false");
+    let v = Variant::from_toml(&toml, &[]).unwrap();
+    let after = v.start_position().play("e2e4").unwrap();
+    assert_eq!(after.fen().split_whitespace().nth(3), Some("-"), "{}", after.fen());
+    let read = v.parse_fen(&after.fen()).unwrap();
+    assert_eq!(read.hash(), after.hash(), "{}", after.fen());
+    // With en passant the square is kept, as before.
+    let chess = Variant::load("chess", &[]).unwrap();
+    assert_eq!(chess.start_position().play("e2e4").unwrap().fen().split_whitespace().nth(3), Some("e3"));
+}

@@ -82,7 +82,10 @@ impl<B: Bits> Position<B> {
                 let mut piece = self.remove(from);
                 if Some(code_type(piece)) == r.pawn_type {
                     self.halfmove = 0;
-                    if kind == MULTI {
+                    // Without en passant a double step passes no square anyone may take on:
+                    // the position keeps none, so its FEN reads back and its hash equals the
+                    // same position reached by single steps.
+                    if kind == MULTI && r.pawn.as_ref().is_some_and(|p| p.en_passant) {
                         let p = r.pawn.as_ref().unwrap();
                         let mut cur = p.push[us][from];
                         let mut i = 0;

@@ -392,7 +392,8 @@ fn balance(d: &ReportData) -> Option<CardBalance> {
     let repetition_share =
         if total > 0 { *d.terminations.get("repetition").unwrap_or(&0) as f64 / total as f64 } else { f64::NAN };
     let draw = b.draw_rate.value;
-    let drawish = draw >= DRAWISH_DRAW_RATE || repetition_share >= DRAWISH_REPETITION;
+    // Too few games for a draw rate with an interval are too few to name the game by.
+    let drawish = b.draw_rate.is_defined() && (draw >= DRAWISH_DRAW_RATE || repetition_share >= DRAWISH_REPETITION);
     let e = &b.white_elo;
     let edge = if !e.is_defined() {
         "White's edge: not enough data".to_string()
@@ -407,7 +408,7 @@ fn balance(d: &ReportData) -> Option<CardBalance> {
             e.high
         )
     };
-    let shape = if !draw.is_finite() {
+    let shape = if !b.draw_rate.is_defined() {
         "draws: not enough data".to_string()
     } else if drawish {
         format!(
