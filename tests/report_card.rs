@@ -109,7 +109,7 @@ fn scaled_row(piece: &str, unit: &str, (value, low, high): (f64, f64, f64), game
         ci_high: high,
         support: Default::default(),
         unit: unit.into(),
-        method: "regression-logistic".into(),
+        method: "regression-logistic".parse().unwrap(),
         games,
         nodes: 2000,
         seed: 1,

@@ -32,7 +32,7 @@ fn row(variant: &str, piece: &str, method: &str, value: f64, rel: f64) -> ValueR
         ci_high: value * rel,
         support: Default::default(),
         unit: "pawns".into(),
-        method: method.into(),
+        method: method.parse().unwrap(),
         games: 9000,
         nodes: 2000,
         seed: 4,
@@ -207,7 +207,7 @@ fn a_study_whose_start_fit_closes_the_gap_names_the_cause() {
     // The phase refit, which moved the factor by less than its errors, does not.
     assert!(md.contains("so the phase does not account for the gap"), "{md}");
     // A start fit that prices every piece far above the matches overshoots: not the cause.
-    for r in rows.iter_mut().filter(|r| r.method == "regression-logistic-start") {
+    for r in rows.iter_mut().filter(|r| r.method.to_string() == "regression-logistic-start") {
         (r.value, r.ci_low, r.ci_high) = (r.value * 1.6, r.ci_low * 1.6, r.ci_high * 1.6);
     }
     table::write(&root, &rows).unwrap();

@@ -8,6 +8,7 @@
 
 use super::figures::Interval;
 use super::{PieceValue, ReportData};
+use crate::values::method::{Fit, Method};
 use crate::values::scale::{self, ORTHODOX_UNIT, RATIO_UNIT};
 use serde::{Deserialize, Serialize};
 
@@ -212,6 +213,7 @@ impl<'a> Evidence<'a> {
         }
         for s in studies {
             for r in s.rows.iter().filter(|r| (r.unit == unit || r.unit == RATIO_UNIT) && is_main_method(&r.method)) {
+                let method = r.method.to_string();
                 candidates.push(Candidate {
                     value: PieceValue {
                         piece: r.piece.clone(),
@@ -219,14 +221,14 @@ impl<'a> Evidence<'a> {
                         low: r.ci_low,
                         high: r.ci_high,
                         support: r.support,
-                        method: r.method.clone(),
+                        method: method.clone(),
                         games: r.games,
                         unit: r.unit.clone(),
                     },
                     source: format!("study {}", s.name),
                     why: format!(
                         "{} on {} games at {} nodes (value study {})",
-                        method_words(&r.method),
+                        method_words(&method),
                         thousands(r.games),
                         r.nodes,
                         s.name
@@ -253,10 +255,12 @@ impl<'a> Evidence<'a> {
 }
 
 /// The fits a card quotes: not a phase refit or a start fit, which test the main fit.
-fn is_main_method(m: &str) -> bool {
-    m.starts_with("regression-") && !m.contains("-min-pieces") && !m.ends_with("-start")
-        || m == "imbalance-lsq"
-        || m == "imbalance-bracket-lsq"
+fn is_main_method(m: &Method) -> bool {
+    match m {
+        Method::Regression { fit, .. } => *fit == Fit::Positions,
+        Method::ImbalanceLsq | Method::ImbalanceBracketLsq => true,
+        _ => false,
+    }
 }
 
 fn method_words(m: &str) -> &'static str {

@@ -5,6 +5,8 @@
 use super::figures::{Balance, Interval};
 use super::names::Names;
 use super::{PieceValue, ReportData};
+use crate::maths::logistic::Model;
+use crate::values::method::Method;
 use crate::variant::config::Published;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -92,8 +94,12 @@ pub fn check(d: &ReportData) -> Option<PublishedCheck> {
         d.piece_values.iter().filter(|v| estimate(&v.method)).filter_map(|v| value_check(v, &figures)).collect();
     // The studies attached as evidence, each estimator under the study's name.
     for st in &d.studies {
-        let own =
-            |m: &str| m.starts_with("regression-logistic") || m == "imbalance-lsq" || m == "imbalance-bracket-lsq";
+        let own = |m: &Method| {
+            matches!(
+                m,
+                Method::Regression { model: Model::Logistic, .. } | Method::ImbalanceLsq | Method::ImbalanceBracketLsq
+            )
+        };
         for r in st.rows.iter().filter(|r| r.unit == "pawns" && own(&r.method)) {
             let v = PieceValue {
                 piece: r.piece.clone(),

@@ -9,7 +9,9 @@ use super::names::Names;
 use super::verdict::{gap_verdict, PHASE_CAUSE, START_CAUSE};
 use super::ReportData;
 use super::ReportError;
+use crate::maths::logistic::Model;
 use crate::values::agreement::{self, Agreement};
+use crate::values::method::{Fit, Method};
 use crate::values::scale::{ORTHODOX_UNIT, RATIO_UNIT};
 use crate::values::table::ValueRow;
 use serde::{Deserialize, Serialize};
@@ -205,46 +207,39 @@ pub fn kept(dir: &Path) -> Result<Vec<Study>, ReportError> {
 
 /// One imbalance method set against one regression method, over the pieces both value.
 struct Comparison {
-    imbalance: String,
-    regression: String,
+    imbalance: Method,
+    regression: Method,
     test: Agreement,
 }
 
-const IMBALANCE_METHODS: [&str; 2] = ["imbalance-lsq", "imbalance-bracket-lsq"];
-/// What a phase refit adds to its regression's method name.
-const REFIT: &str = crate::values::method::PHASE;
-/// What the fit on the games' start material adds to its regression's method name.
-const START: &str = crate::values::method::START;
+const IMBALANCE_METHODS: [Method; 2] = [Method::ImbalanceLsq, Method::ImbalanceBracketLsq];
 
 /// Whether a regression method is a study's main fit (not a refit testing a cause).
-fn is_main(method: &str) -> bool {
-    !method.contains(REFIT) && !method.ends_with(START)
+fn is_main(method: &Method) -> bool {
+    method.fit() == Some(Fit::Positions)
 }
 
 /// The cause a refit tests, if the method is one.
-fn refit_cause(method: &str) -> Option<&'static str> {
-    if method.contains(REFIT) {
-        Some(PHASE_CAUSE)
-    } else if method.ends_with(START) {
-        Some(START_CAUSE)
-    } else {
-        None
+fn refit_cause(method: &Method) -> Option<&'static str> {
+    match method.fit() {
+        Some(Fit::Phase(_)) => Some(PHASE_CAUSE),
+        Some(Fit::Start) => Some(START_CAUSE),
+        _ => None,
     }
 }
 
 fn comparisons(rows: &[ValueRow]) -> Vec<Comparison> {
-    let mut regressions: Vec<&str> =
-        rows.iter().map(|r| r.method.as_str()).filter(|m| m.starts_with("regression-")).collect();
+    let mut regressions: Vec<&Method> = rows.iter().map(|r| &r.method).filter(|m| m.is_regression()).collect();
     // The main fit first, then its refits.
-    regressions.sort_by_key(|m| (!is_main(m), *m));
+    regressions.sort_by_key(|m| (!is_main(m), m.to_string()));
     regressions.dedup();
     let mut out = vec![];
     for imbalance in IMBALANCE_METHODS {
         for regression in &regressions {
-            let pairs = agreement::pairs_of(rows, imbalance, regression);
+            let pairs = agreement::pairs_of(rows, &imbalance, regression);
             if !pairs.is_empty() {
                 let test = agreement::compare(&pairs);
-                out.push(Comparison { imbalance: imbalance.into(), regression: regression.to_string(), test });
+                out.push(Comparison { imbalance: imbalance.clone(), regression: (*regression).clone(), test });
             }
         }
     }
@@ -252,25 +247,23 @@ fn comparisons(rows: &[ValueRow]) -> Vec<Comparison> {
 }
 
 /// A method as the page names it.
-fn method_label(method: &str) -> String {
+fn method_label(method: &Method) -> String {
     match method {
-        "imbalance-lsq" => "imbalance matches".into(),
-        "imbalance-bracket-lsq" => "imbalance matches, local pawns".into(),
-        m => {
-            let (m, start) = m.strip_suffix(START).map_or((m, false), |m| (m, true));
-            let (model, share) = m.split_once(REFIT).map_or((m, None), |(model, share)| (model, Some(share)));
-            let mut label = match model.strip_prefix("regression-") {
-                Some("logistic") | None => "regression".to_string(),
-                Some(other) => format!("regression ({other})"),
+        Method::ImbalanceLsq => "imbalance matches".into(),
+        Method::ImbalanceBracketLsq => "imbalance matches, local pawns".into(),
+        Method::Regression { model, fit } => {
+            let mut label = match model {
+                Model::Logistic => "regression".to_string(),
+                other => format!("regression ({})", other.name()),
             };
-            if let Some(share) = share {
-                label += &format!(", ≥ {share} of the pieces");
-            }
-            if start {
-                label += " on the start's material";
+            match fit {
+                Fit::Positions => {}
+                Fit::Phase(share) => label += &format!(", ≥ {share} of the pieces"),
+                Fit::Start => label += " on the start's material",
             }
             label
         }
+        other => other.to_string(),
     }
 }
 
@@ -327,7 +320,7 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
         if !study.played_with.is_empty() {
             s += &format!(" Played with `{}`.", study.played_with.join("`, `"));
         }
-        if rows.iter().any(|r| r.method == "imbalance-lsq") {
+        if rows.iter().any(|r| r.method == Method::ImbalanceLsq) {
             s += &match &study.starts {
                 Some(p) => {
                     format!(" Its imbalance matches start from the positions in `{p}`, the pieces removed there.")
@@ -336,19 +329,19 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
             };
         }
     }
-    for (method, what) in [("imbalance-lsq", "Imbalance matches"), ("imbalance-bracket-lsq", "Local pawns")] {
+    for (method, what) in [(Method::ImbalanceLsq, "Imbalance matches"), (Method::ImbalanceBracketLsq, "Local pawns")] {
         if let Some(r) = rows.iter().find(|r| r.method == method && r.note.starts_with("least squares")) {
             s += &format!(" {what}: {}.", r.note);
         }
     }
-    if let Some(r) = rows.iter().find(|r| r.method == "pawn-odds" && r.piece == "elo-per-pawn") {
+    if let Some(r) = rows.iter().find(|r| r.method == Method::PawnOdds && r.piece == "elo-per-pawn") {
         s += &format!(" Pawn odds ({}): {} Elo per pawn.", r.note, interval(r));
     }
     s += "\n\n";
     let comparisons = comparisons(rows);
-    let mut methods: Vec<&str> = vec![];
+    let mut methods: Vec<&Method> = vec![];
     for c in &comparisons {
-        for m in [c.imbalance.as_str(), c.regression.as_str()] {
+        for m in [&c.imbalance, &c.regression] {
             if !methods.contains(&m) {
                 methods.push(m);
             }
@@ -358,8 +351,9 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
         comparisons.iter().flat_map(|c| c.test.pieces.iter().map(|p| p.piece.as_str())).collect();
     pieces.sort_unstable();
     pieces.dedup();
-    let find =
-        |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method && r.unit == "pawns");
+    let find = |piece: &str, method: &Method| {
+        rows.iter().find(|r| r.piece == piece && &r.method == method && r.unit == "pawns")
+    };
     // Values, one column per method.
     s += "| piece |";
     for m in &methods {
@@ -427,11 +421,11 @@ fn one(d: &ReportData, study: &Study, names: &Names) -> String {
 /// report's unit lies from the study's (their games are independent).
 fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
     use agreement::{Estimate, PiecePair};
-    let main_regression = comparisons(rows).into_iter().map(|c| c.regression).find(|m| is_main(m));
+    let main_regression = comparisons(rows).into_iter().map(|c| c.regression).find(is_main);
     let mut parts = vec![];
     let mut factors = vec![];
     for (label, ours, theirs) in [
-        ("imbalance matches", "imbalance-lsq", Some("imbalance-lsq".to_string())),
+        ("imbalance matches", "imbalance-lsq", Some(Method::ImbalanceLsq)),
         ("regression", "regression", main_regression),
     ] {
         let Some(theirs) = theirs else { continue };
@@ -476,7 +470,7 @@ fn against_report(d: &ReportData, rows: &[ValueRow]) -> String {
     // study's own factor, and the step between the two regressions.
     let study_factor = comparisons(rows)
         .into_iter()
-        .find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))
+        .find(|c| c.imbalance == Method::ImbalanceLsq && is_main(&c.regression))
         .and_then(|c| c.test.scale)
         .map(|k| k.factor);
     let together = match (factors.as_slice(), study_factor, super::estimators::agreement(&d.piece_values).scale) {
@@ -547,9 +541,9 @@ fn headline(study: &Study) -> Option<String> {
     let comparisons = comparisons(&study.rows);
     let factor =
         |c: &Comparison| c.test.scale.as_ref().map(|k| format!("{:.2} [{:.2}, {:.2}]", k.factor, k.low, k.high));
-    let main = comparisons.iter().find(|c| c.imbalance == "imbalance-lsq" && is_main(&c.regression))?;
+    let main = comparisons.iter().find(|c| c.imbalance == Method::ImbalanceLsq && is_main(&c.regression))?;
     let mut line = format!("imbalance matches over regression {}", factor(main)?);
-    for c in comparisons.iter().filter(|c| c.imbalance == "imbalance-lsq") {
+    for c in comparisons.iter().filter(|c| c.imbalance == Method::ImbalanceLsq) {
         let Some(cause) = refit_cause(&c.regression) else { continue };
         if let (Some(f), Some(m), Some(r)) = (factor(c), main.test.scale.as_ref(), c.test.scale.as_ref()) {
             line += &format!("; over {} {f}: {}", method_label(&c.regression), gap_verdict(m, r, "the study's", cause));
@@ -568,5 +562,5 @@ pub(super) fn summary_lines(d: &ReportData) -> Vec<String> {
 
 /// Whether any study has the phase refit, so the report's own paragraph can point to it.
 pub(super) fn any_refit(d: &ReportData) -> bool {
-    d.studies.iter().any(|s| s.rows.iter().any(|r| r.method.contains(REFIT)))
+    d.studies.iter().any(|s| s.rows.iter().any(|r| matches!(r.method.fit(), Some(Fit::Phase(_)))))
 }

@@ -4,6 +4,7 @@
 use super::figures::Interval;
 use super::{PawnPrices, PieceValue, Pricing, ReportConfig, ReportError, Sensitivity, SensitivityRow};
 use crate::tournament::Progress;
+use crate::values::method::Method;
 use crate::values::pieces::Pieces;
 use crate::Variant;
 use std::path::Path;
@@ -90,7 +91,7 @@ pub(super) fn piece_values(
     if chain || !focus.is_empty() {
         let rough: Vec<(char, f64)> = rows
             .iter()
-            .filter(|r| r.unit == "pawns" && r.method.starts_with("regression") && r.piece.chars().count() == 1)
+            .filter(|r| r.unit == "pawns" && r.method.is_regression() && r.piece.chars().count() == 1)
             .filter(|r| r.support.is_supported())
             .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
             .collect();
@@ -158,7 +159,7 @@ pub(super) fn piece_values(
         };
         match played {
             Ok(r) => {
-                if let Some(lsq) = r.iter().find(|r| r.method == "imbalance-lsq") {
+                if let Some(lsq) = r.iter().find(|r| r.method == Method::ImbalanceLsq) {
                     notes.push(format!("Imbalance matches ({label}): {}.", lsq.note));
                 }
                 rows.extend(r)
@@ -209,7 +210,7 @@ pub(super) fn piece_values(
                 low: r.ci_low,
                 high: r.ci_high,
                 support: r.support,
-                method: r.method.clone(),
+                method: r.method.to_string(),
                 games: r.games,
                 unit: r.unit.clone(),
             },
@@ -314,21 +315,21 @@ pub(super) fn local_prices(
     let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None, starts: None };
     let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
-    let find = |piece: &str, method: &str| rows.iter().find(|r| r.piece == piece && r.method == method);
-    let get = |piece: &str, method: &str| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
+    let find = |piece: &str, method: Method| rows.iter().find(|r| r.piece == piece && r.method == method);
+    let get = |piece: &str, method: Method| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
     let wanted = headline.replace('=', "-");
     let orient = |i: Interval| if label != wanted { negated(&i) } else { i };
-    let bracket = find(&label, "imbalance-bracket");
-    let neutral = rows.iter().find(|r| r.piece == "elo-per-pawn" && r.method.starts_with("pawn-odds@"));
+    let bracket = find(&label, Method::ImbalanceBracket);
+    let neutral = rows.iter().find(|r| r.piece == "elo-per-pawn" && matches!(r.method, Method::PawnOddsUnder(_)));
     let notes: Vec<&str> =
         [bracket.map(|r| r.note.as_str()), neutral.map(|r| r.note.as_str())].into_iter().flatten().collect();
     let prices = PawnPrices {
         option: None,
         comparison: wanted.clone(),
-        calibrated: orient(get(&label, "imbalance")),
-        pawn_odds_elo: get("elo-per-pawn", "pawn-odds"),
-        bracketed: orient(get(&label, "imbalance-bracket")),
-        local_elo: get(&format!("elo-per-pawn@{label}"), "imbalance-bracket"),
+        calibrated: orient(get(&label, Method::Imbalance)),
+        pawn_odds_elo: get("elo-per-pawn", Method::PawnOdds),
+        bracketed: orient(get(&label, Method::ImbalanceBracket)),
+        local_elo: get(&format!("elo-per-pawn@{label}"), Method::ImbalanceBracket),
         neutral_pawn_odds_elo: neutral.map_or(Interval::UNDEFINED, row_interval),
         scale_checked: scale_check,
         note: notes.join("; "),
@@ -336,7 +337,9 @@ pub(super) fn local_prices(
     };
     let extra = rows
         .into_iter()
-        .filter(|r| r.method.starts_with("imbalance-bracket") || r.method.starts_with("pawn-odds@"))
+        .filter(|r| {
+            matches!(r.method, Method::ImbalanceBracket | Method::ImbalanceBracketLsq | Method::PawnOddsUnder(_))
+        })
         .collect();
     Ok((prices, extra))
 }
@@ -367,16 +370,16 @@ pub(super) fn node_sensitivity(
     let (stronger, _) = crate::values::study::imbalance(&again)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let flipped = |piece: &str| headline.is_some_and(|hl| hl.replace('=', "-") == reversed(piece));
-    let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &str| {
-        let i = list.iter().find(|r| r.piece == piece && r.method == method).map_or(Interval::UNDEFINED, row_interval);
+    let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &Method| {
+        let i = list.iter().find(|r| r.piece == piece && r.method == *method).map_or(Interval::UNDEFINED, row_interval);
         if flipped(piece) {
             negated(&i)
         } else {
             i
         }
     };
-    let row = |piece: &str, method: &str, quantity: &str, unit: &str| {
-        let (base, other) = (get(rows, piece, method), get(&stronger, piece, method));
+    let row = |piece: &str, method: Method, quantity: &str, unit: &str| {
+        let (base, other) = (get(rows, piece, &method), get(&stronger, piece, &method));
         SensitivityRow {
             quantity: quantity.into(),
             unit: unit.into(),
@@ -390,8 +393,8 @@ pub(super) fn node_sensitivity(
         base: imb.nodes.to_string(),
         other: nodes.to_string(),
         rows: vec![
-            row(&label, "imbalance", &if flipped(&label) { reversed(&label) } else { label.clone() }, "pawns"),
-            row("elo-per-pawn", "pawn-odds", "elo-per-pawn", "elo"),
+            row(&label, Method::Imbalance, &if flipped(&label) { reversed(&label) } else { label.clone() }, "pawns"),
+            row("elo-per-pawn", Method::PawnOdds, "elo-per-pawn", "elo"),
         ],
         note: format!(
             "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
@@ -418,7 +421,7 @@ pub(super) fn phase_sensitivity(
         .iter()
         .map(|x| {
             // The base as the report's own table prints it.
-            let shown = rows.iter().find(|r| r.piece == x.name && r.method.starts_with("regression"));
+            let shown = rows.iter().find(|r| r.piece == x.name && r.method.is_regression());
             let (value, low, high) = x.difference;
             SensitivityRow {
                 quantity: x.name.clone(),

@@ -10,6 +10,7 @@
 //! their pawn) or the pieces disagree one by one.
 
 use super::imbalance::calibration::z95;
+use super::method::{Fit, Method};
 use super::table::ValueRow;
 use crate::maths::chi2;
 use serde::Serialize;
@@ -150,13 +151,13 @@ pub fn compare(pairs: &[PiecePair]) -> Agreement {
 /// `regression_method` (`regression-logistic`, or a refit such as
 /// `regression-logistic-min-pieces-0.75`) and a supported row of `imbalance_method`
 /// (`imbalance-lsq`, or `imbalance-bracket-lsq` for the bracketed values).
-pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str, regression_method: &str) -> Vec<PiecePair> {
+pub fn pairs_of(rows: &[ValueRow], imbalance_method: &Method, regression_method: &Method) -> Vec<PiecePair> {
     let est = |r: &ValueRow| Estimate { value: r.value, low: r.ci_low, high: r.ci_high };
-    let find = |piece: &str, method: &str| {
-        rows.iter().find(|r| r.piece == piece && r.unit == "pawns" && r.support.is_supported() && r.method == method)
+    let find = |piece: &str, method: &Method| {
+        rows.iter().find(|r| r.piece == piece && r.unit == "pawns" && r.support.is_supported() && r.method == *method)
     };
     let mut out: Vec<PiecePair> = vec![];
-    for r in rows.iter().filter(|r| r.method == imbalance_method && r.piece.chars().count() == 1) {
+    for r in rows.iter().filter(|r| r.method == *imbalance_method && r.piece.chars().count() == 1) {
         if out.iter().any(|p| p.piece == r.piece) {
             continue;
         }
@@ -172,10 +173,16 @@ pub fn pairs_of(rows: &[ValueRow], imbalance_method: &str, regression_method: &s
 /// model in a refit's `regression_method`, e.g. `log-ratio-min-pieces-0.75`): one per piece
 /// (`imbalance / regression`) and the common `scale-factor`; their notes carry z, p and
 /// the chi-square.
-pub fn rows(template: &ValueRow, a: &Agreement, imbalance_method: &str, regression_method: &str) -> Vec<ValueRow> {
-    let base = if imbalance_method == "imbalance-lsq" { "log-ratio" } else { "log-ratio-bracket" };
-    let refit = regression_method.strip_prefix("regression-").and_then(|m| m.split_once('-')).map_or("", |(_, r)| r);
-    let method = if refit.is_empty() { base.to_string() } else { format!("{base}-{refit}") };
+pub fn rows(
+    template: &ValueRow,
+    a: &Agreement,
+    imbalance_method: &Method,
+    regression_method: &Method,
+) -> Vec<ValueRow> {
+    let method = Method::LogRatio {
+        bracket: *imbalance_method != Method::ImbalanceLsq,
+        fit: regression_method.fit().unwrap_or(Fit::Positions),
+    };
     let row = |piece: &str, (value, low, high): (f64, f64, f64), note: String| ValueRow {
         piece: piece.to_string(),
         value,
@@ -286,6 +293,7 @@ mod tests {
 
     #[test]
     fn a_value_table_pairs_each_piece_and_gives_ratio_rows() {
+        let m = |text: &str| text.parse::<Method>().unwrap();
         let row = |piece: &str, method: &str, (value, ci_low, ci_high): (f64, f64, f64)| ValueRow {
             variant: "chess".into(),
             options: String::new(),
@@ -295,7 +303,7 @@ mod tests {
             ci_high,
             support: crate::values::support::Support::Supported,
             unit: "pawns".into(),
-            method: method.into(),
+            method: m(method),
             games: 10,
             nodes: 100,
             seed: 1,
@@ -310,20 +318,21 @@ mod tests {
             row("N-B", "imbalance-lsq", (0.1, -0.2, 0.4)),
             row("N", "regression-logistic-min-pieces-0.75", (3.4, 2.9, 3.9)),
         ];
-        let pairs = pairs_of(&table, "imbalance-lsq", "regression-logistic");
+        let pairs = pairs_of(&table, &m("imbalance-lsq"), &m("regression-logistic"));
         assert_eq!(pairs.len(), 1);
         assert_eq!((pairs[0].piece.as_str(), pairs[0].imbalance.value), ("N", 3.6));
-        assert_eq!(pairs_of(&table, "imbalance-bracket-lsq", "regression-logistic")[0].piece, "Q");
+        assert_eq!(pairs_of(&table, &m("imbalance-bracket-lsq"), &m("regression-logistic"))[0].piece, "Q");
         // A refit on the fuller board is its own regression, with its own ratio rows.
-        let refit = pairs_of(&table, "imbalance-lsq", "regression-logistic-min-pieces-0.75");
+        let refit = pairs_of(&table, &m("imbalance-lsq"), &m("regression-logistic-min-pieces-0.75"));
         assert_eq!((refit.len(), refit[0].regression.value), (1, 3.4));
-        let names = rows(&table[0], &compare(&refit), "imbalance-lsq", "regression-logistic-min-pieces-0.75");
-        assert_eq!(names[0].method, "log-ratio-min-pieces-0.75");
+        let names = rows(&table[0], &compare(&refit), &m("imbalance-lsq"), &m("regression-logistic-min-pieces-0.75"));
+        assert_eq!(names[0].method.to_string(), "log-ratio-min-pieces-0.75");
         assert!(names[0].note.starts_with("imbalance-lsq / regression-logistic-min-pieces-0.75;"), "{:?}", names[0]);
-        let out = rows(&table[0], &compare(&pairs), "imbalance-lsq", "regression-logistic");
-        let names: Vec<(&str, &str, &str)> =
-            out.iter().map(|r| (r.piece.as_str(), r.unit.as_str(), r.method.as_str())).collect();
-        assert_eq!(names, [("N", "ratio", "log-ratio"), ("scale-factor", "ratio", "log-ratio")]);
+        let out = rows(&table[0], &compare(&pairs), &m("imbalance-lsq"), &m("regression-logistic"));
+        let names: Vec<(&str, &str, String)> =
+            out.iter().map(|r| (r.piece.as_str(), r.unit.as_str(), r.method.to_string())).collect();
+        let log_ratio = || "log-ratio".to_string();
+        assert_eq!(names, [("N", "ratio", log_ratio()), ("scale-factor", "ratio", log_ratio())]);
         assert!((out[0].value - 1.2).abs() < 1e-12 && out[0].note.contains("agree"), "{:?}", out[0]);
     }
 }

@@ -23,7 +23,7 @@
 
 use super::comparison::Comparison;
 use super::imbalance;
-use super::method::{PHASE, START};
+use super::method::{Fit, Method};
 use super::pieces::{calibration_squares, default_calibration, Pieces};
 use super::play::PlaySettings;
 use super::regression;
@@ -218,24 +218,27 @@ pub struct Overrides {
 /// The two estimators tested against each other (`values::agreement`), as rows, when an
 /// option set has both: the least-squares imbalance values, and the bracketed ones.
 fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
-    let Some(template) = rows.iter().find(|r| r.method.starts_with("regression")) else { return vec![] };
+    let Some(template) = rows.iter().find(|r| r.method.is_regression()) else { return vec![] };
     let template = ValueRow { games: 0, ..template.clone() };
     // The first model's fit, and its refits (on the fuller board, on the start's material)
     // when there are any.
-    let mut regressions: Vec<&str> = vec![template.method.as_str()];
-    if let Some(r) = rows.iter().find(|r| r.method.starts_with(&format!("{}{PHASE}", template.method))) {
-        regressions.push(&r.method);
-    }
-    let start = format!("{}{START}", template.method);
-    if let Some(r) = rows.iter().find(|r| r.method == start) {
-        regressions.push(&r.method);
+    let mut regressions = vec![template.method.clone()];
+    if let Method::Regression { model, fit: Fit::Positions } = template.method {
+        let refit = |phase: bool| {
+            rows.iter().map(|r| &r.method).find(|m| match m {
+                Method::Regression { model: other, fit: Fit::Phase(_) } => phase && *other == model,
+                Method::Regression { model: other, fit: Fit::Start } => !phase && *other == model,
+                _ => false,
+            })
+        };
+        regressions.extend([refit(true), refit(false)].into_iter().flatten().cloned());
     }
     let mut out = vec![];
-    for regression in regressions {
-        for method in ["imbalance-lsq", "imbalance-bracket-lsq"] {
-            let a = super::agreement::compare(&super::agreement::pairs_of(rows, method, regression));
+    for regression in &regressions {
+        for method in [Method::ImbalanceLsq, Method::ImbalanceBracketLsq] {
+            let a = super::agreement::compare(&super::agreement::pairs_of(rows, &method, regression));
             if !a.pieces.is_empty() {
-                out.extend(super::agreement::rows(&template, &a, method, regression));
+                out.extend(super::agreement::rows(&template, &a, &method, regression));
             }
         }
     }
@@ -470,11 +473,11 @@ impl Experiment {
                 };
                 let scaled = super::scale::quantities(&pieces, &super::scale::variant_headlines(variant, &pieces));
                 // The report's phase filter, then the refit on the fuller board if asked.
-                let fits = std::iter::once((rg.min_pieces, String::new(), false))
-                    .chain(rg.phase_min_pieces.map(|mp| (mp, format!("{PHASE}{mp}"), false)))
-                    .chain(rg.start_fit.then(|| (rg.min_pieces, START.to_string(), true)));
-                for (min_pieces, suffix, start) in fits {
-                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces, start };
+                let fits = std::iter::once((rg.min_pieces, Fit::Positions))
+                    .chain(rg.phase_min_pieces.map(|mp| (mp, Fit::Phase(mp))))
+                    .chain(rg.start_fit.then_some((rg.min_pieces, Fit::Start)));
+                for (min_pieces, fit) in fits {
+                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces, start: fit == Fit::Start };
                     let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
                     for m in &rg.models {
                         let model = Model::parse(m).map_err(ValuesError::Settings)?;
@@ -485,12 +488,12 @@ impl Experiment {
                             contrasts: contrasts.clone(),
                             scaled: scaled.clone(),
                         };
-                        let name = format!("{}{suffix}", model.name());
+                        let method = Method::regression(model, fit);
                         // A long experiment should not lose its imbalance table because the
                         // regression could not be fitted (too few games): say so and go on.
                         match study::fit_regression(&pieces, &data, &settings, &o.progress) {
-                            Ok(r) => rows.extend(table::regression_rows(&ctx, &r, &name)),
-                            Err(e) => note(format!("note: [{label}] no regression-{name} estimate: {e}")),
+                            Ok(r) => rows.extend(table::regression_rows(&ctx, &r, method)),
+                            Err(e) => note(format!("note: [{label}] no {method} estimate: {e}")),
                         }
                     }
                 }

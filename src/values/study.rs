@@ -6,6 +6,7 @@
 
 use super::comparison::Comparison;
 use super::imbalance::{self, ImbalanceResult};
+use super::method::{Fit, Method};
 use super::pieces::{calibration_squares, Pieces};
 use super::play::PlaySettings;
 use super::regression::dataset::{self, Dataset, Selection};
@@ -311,8 +312,8 @@ pub fn regress_with(a: &RegressRequest, x: &Extras) -> Result<Vec<ValueRow>, Val
     let settings = regression::Settings { model, replicates: a.bootstrap, seed: a.seed, contrasts, scaled };
     let r = fit_regression(&pieces, &data, &settings, &a.progress)?;
     let ctx = Context { variant: variant.name().into(), options: options_label(&a.options), nodes, seed: a.seed };
-    let name = format!("{}{}", model.name(), if a.start { super::method::START } else { "" });
-    Ok(table::regression_rows(&ctx, &r, &name))
+    let method = Method::regression(model, if a.start { Fit::Start } else { Fit::Positions });
+    Ok(table::regression_rows(&ctx, &r, method))
 }
 
 /// Imbalance study (`fairylab values imbalance`); also returns the run directory. With a
@@ -439,7 +440,7 @@ pub fn imbalance_rebuilt_with(a: &ImbalanceRequest, x: &Extras) -> Result<(Vec<V
     let pawn = Pieces::of(variant)?.pawn_letter();
     let own: Vec<(char, f64)> = rows
         .iter()
-        .filter(|r| r.method == "imbalance-lsq" && r.support.is_supported())
+        .filter(|r| r.method == Method::ImbalanceLsq && r.support.is_supported())
         .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
         .filter(|&(c, _)| c != pawn)
         .collect();

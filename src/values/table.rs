@@ -7,6 +7,7 @@
 
 use super::imbalance::combine::Combined;
 use super::imbalance::ImbalanceResult;
+use super::method::{Fit, Method};
 use super::regression::Regression;
 use super::support::{missing_as_nan, nan_as_missing, Support, NOT_ENOUGH};
 use super::ValuesError;
@@ -34,7 +35,7 @@ pub struct ValueRow {
     pub support: Support,
     /// `pawns`, or `elo` for the calibration's worth of a pawn.
     pub unit: String,
-    pub method: String,
+    pub method: Method,
     pub games: u64,
     /// Nodes per move of the engine that played the games (0 if unknown: `--data` runs).
     pub nodes: u64,
@@ -62,7 +63,14 @@ impl Context {
     /// [`MAX_PAWNS`] has no support either: no piece of these games is worth that much, so
     /// such an end says the pawn's worth was not pinned down (a bootstrap's finite
     /// counterpart of Fieller's unbounded set), not that the piece might be.
-    fn row(&self, piece: &str, (value, low, high): (f64, f64, f64), unit: &str, method: &str, games: u64) -> ValueRow {
+    fn row(
+        &self,
+        piece: &str,
+        (value, low, high): (f64, f64, f64),
+        unit: &str,
+        method: Method,
+        games: u64,
+    ) -> ValueRow {
         let bounded = unit != "pawns" || [value, low, high].iter().all(|x| x.abs() <= MAX_PAWNS);
         let finite = value.is_finite() && low.is_finite() && high.is_finite() && bounded;
         let (support, [value, low, high]) =
@@ -76,7 +84,7 @@ impl Context {
             ci_high: high,
             support,
             unit: unit.into(),
-            method: method.into(),
+            method,
             games,
             nodes: self.nodes,
             seed: self.seed,
@@ -86,16 +94,15 @@ impl Context {
     }
 }
 
-pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueRow> {
-    let method = format!("regression-{model}");
+pub fn regression_rows(ctx: &Context, r: &Regression, method: Method) -> Vec<ValueRow> {
     r.estimates
         .iter()
         .map(|e| {
             let figures =
                 if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
-            let mut row = ctx.row(&e.name, figures, "pawns", &method, r.games as u64);
+            let mut row = ctx.row(&e.name, figures, "pawns", method.clone(), r.games as u64);
             // The start fit has one observation per game: the material its play began with.
-            let what = if model.ends_with(super::method::START) { "game starts" } else { "positions" };
+            let what = if method.fit() == Some(Fit::Start) { "game starts" } else { "positions" };
             row.note = format!("{} {what}, {} with this imbalance", r.positions, e.varied);
             if e.name == "white" || e.name == "side-to-move" {
                 row.note = format!("{} {what}", r.positions);
@@ -108,7 +115,7 @@ pub fn regression_rows(ctx: &Context, r: &Regression, model: &str) -> Vec<ValueR
         .chain(r.scaled.iter().map(|(kind, e)| {
             let figures =
                 if e.support.is_supported() { (e.value, e.low, e.high) } else { (f64::NAN, f64::NAN, f64::NAN) };
-            let mut row = ctx.row(&e.name, figures, kind.unit(), &method, r.games as u64);
+            let mut row = ctx.row(&e.name, figures, kind.unit(), method.clone(), r.games as u64);
             row.note = if e.note.is_empty() { format!("{} with this imbalance", e.varied) } else { e.note.clone() };
             row
         }))
@@ -127,7 +134,7 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
         } else {
             (f64::NAN, f64::NAN, f64::NAN)
         };
-        let mut row = ctx.row("elo-per-pawn", figures, "elo", "pawn-odds", games);
+        let mut row = ctx.row("elo-per-pawn", figures, "elo", Method::PawnOdds, games);
         row.note = cal.note.clone();
         if games < crate::stats::MIN_GAMES {
             row.note = format!("not enough games ({games}); {}", row.note);
@@ -137,7 +144,7 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
     for m in &r.comparisons {
         let Some(c) = &m.comparison else { continue };
         let interval = m.pawns.map_or((f64::NAN, f64::NAN, f64::NAN), |p| (p.value, p.low, p.high));
-        let mut row = ctx.row(&c.label(), interval, "pawns", "imbalance", m.penta.games());
+        let mut row = ctx.row(&c.label(), interval, "pawns", Method::Imbalance, m.penta.games());
         row.note = [m.pawns_note.as_str(), m.note.as_str()]
             .into_iter()
             .filter(|n| !n.is_empty())
@@ -155,7 +162,7 @@ pub fn imbalance_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
         .collect();
     if let Ok(comb) = &r.combined {
         let note = format!("least squares over {} matches, {}", r.equations, comb.additivity());
-        rows.extend(combined_rows(ctx, r, comb, &in_order, "imbalance-lsq", games, &note));
+        rows.extend(combined_rows(ctx, r, comb, &in_order, Method::ImbalanceLsq, games, &note));
     }
     rows.extend(bracket_rows(ctx, r, &in_order));
     rows.extend(scale_check_rows(ctx, r));
@@ -168,7 +175,7 @@ fn combined_rows(
     r: &ImbalanceResult,
     comb: &Combined,
     letters: &[char],
-    method: &str,
+    method: Method,
     games: u64,
     note: &str,
 ) -> Vec<ValueRow> {
@@ -180,7 +187,7 @@ fn combined_rows(
         // Only types that appear in some comparison have a value; the pawn is the unit.
         let Some(t) = r.letters.iter().position(|&l| l == letter) else { continue };
         let figures = comb.values[t].map_or((f64::NAN, f64::NAN, f64::NAN), |v| (v.value, v.low, v.high));
-        let mut row = ctx.row(&letter.to_string(), figures, "pawns", method, games);
+        let mut row = ctx.row(&letter.to_string(), figures, "pawns", method.clone(), games);
         row.note = note.to_string();
         if let Some(why) = &comb.unsupported {
             row.note = format!("{why}; {}", row.note);
@@ -207,7 +214,7 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
             Some(v) if enough => (v.value, v.low, v.high),
             _ => (f64::NAN, f64::NAN, f64::NAN),
         };
-        let mut row = ctx.row(&b.label, figures, "pawns", "imbalance-bracket", games);
+        let mut row = ctx.row(&b.label, figures, "pawns", Method::ImbalanceBracket, games);
         let ks: Vec<String> = b.points.iter().map(|p| format!("{:+}", p.pawns)).collect();
         let line = if b.dof == 0 {
             "straight line untested (two points)".to_string()
@@ -230,7 +237,8 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
         if let (Some(e), Some(se)) = (b.elo_per_pawn, b.elo_per_pawn_se) {
             let h = crate::values::imbalance::calibration::z95() * se;
             let figures = if enough { (e, e - h, e + h) } else { (f64::NAN, f64::NAN, f64::NAN) };
-            let mut row = ctx.row(&format!("elo-per-pawn@{}", b.label), figures, "elo", "imbalance-bracket", games);
+            let mut row =
+                ctx.row(&format!("elo-per-pawn@{}", b.label), figures, "elo", Method::ImbalanceBracket, games);
             row.note = format!("the pawn's worth where {} is traded", b.comparison);
             if !enough {
                 row.note = format!("not enough games ({fewest}) in a bracket match; {}", row.note);
@@ -250,7 +258,7 @@ fn bracket_rows(ctx: &Context, r: &ImbalanceResult, letters: &[char]) -> Vec<Val
             t.and_then(|t| comb.values[t]).is_some_and(|v| v.high - v.low < 1e-6)
         };
         let pieces: Vec<char> = letters.iter().copied().filter(|l| !unit(l)).collect();
-        rows.extend(combined_rows(ctx, r, comb, &pieces, "imbalance-bracket-lsq", games_all, &note));
+        rows.extend(combined_rows(ctx, r, comb, &pieces, Method::ImbalanceBracketLsq, games_all, &note));
     }
     rows
 }
@@ -283,7 +291,7 @@ fn scale_check_rows(ctx: &Context, r: &ImbalanceResult) -> Vec<ValueRow> {
                 }
                 _ => (f64::NAN, f64::NAN, f64::NAN),
             };
-            let mut row = ctx.row("elo-per-pawn", figures, "elo", &format!("pawn-odds@{}", c.weights_of), c.games);
+            let mut row = ctx.row("elo-per-pawn", figures, "elo", Method::PawnOddsUnder(c.weights_of.clone()), c.games);
             row.note = format!("pawn odds under the neutral weights of {}; {test}", c.weights_of);
             row
         })
@@ -369,14 +377,26 @@ mod tests {
 
     #[test]
     fn a_pawn_interval_reaching_past_the_bound_is_not_enough_data() {
-        let quoted = ctx().row("Q", (9.5, 8.0, 11.0), "pawns", "regression-logistic", 1600);
+        let quoted = ctx().row(
+            "Q",
+            (9.5, 8.0, 11.0),
+            "pawns",
+            Method::regression(crate::maths::logistic::Model::Logistic, Fit::Positions),
+            1600,
+        );
         assert!(quoted.support.is_supported());
         assert_eq!((quoted.value, quoted.ci_low, quoted.ci_high), (9.5, 8.0, 11.0));
-        let loose = ctx().row("Q", (3.3, 1.27, MAX_PAWNS + 46.0), "pawns", "regression-logistic", 96);
+        let loose = ctx().row(
+            "Q",
+            (3.3, 1.27, MAX_PAWNS + 46.0),
+            "pawns",
+            Method::regression(crate::maths::logistic::Model::Logistic, Fit::Positions),
+            96,
+        );
         assert!(!loose.support.is_supported());
         assert!(loose.value.is_nan() && loose.ci_high.is_nan());
         // The bound is on pawns only: Elo figures may well exceed a hundred.
-        let elo = ctx().row("elo-per-pawn", (150.0, 120.0, 180.0), "elo", "pawn-odds", 800);
+        let elo = ctx().row("elo-per-pawn", (150.0, 120.0, 180.0), "elo", Method::PawnOdds, 800);
         assert!(elo.support.is_supported());
     }
 }
