@@ -38,11 +38,15 @@ for ((i = 0; i < ${#files}; i++)); do
 done
 pawns=${#files}
 engines=()
-if [ -n "$engine" ]; then engines=(--engine "$engine" --engine "${engine/name=/name=twin-}"); fi
 printf "%-24s %7s %6s %12s %18s %10s %12s\n" game nodes games "Elo/pawn" "95% interval" "CPU-s/game" "Elo^2/CPU-s"
 for n in "$@"; do
     dirs=()
     cpu=0
+    # An external engine plays its twin at 1/16 more nodes, as `match` does with two
+    # copies of fairylab: otherwise the colour-swapped game of a pair replays the first.
+    if [ -n "$engine" ]; then
+        engines=(--engine "$engine" --engine "${engine/name=/name=twin-} nodes=$((n + n / 16 + 1))")
+    fi
     for side in "$w=" "=$b"; do
         d="$out/$variant-$n-${side//[=+]/_}"
         dirs+=("$d")
