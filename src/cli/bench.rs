@@ -1,5 +1,6 @@
 //! `fairylab bench perft`: single-thread perft speed, bulk-counted and with make/unmake at
-//! every node, over fixed positions of every game.
+//! every node, over fixed positions of every game; `bench search`: nodes per second of a
+//! fixed-depth search; `bench tactics`: positions of EPD suites solved at a node budget.
 
 use crate::Error;
 use clap::{Args, ValueEnum};
@@ -12,6 +13,9 @@ pub enum BenchKind {
     /// Search to a fixed depth over fixed positions of every game: the node total is a
     /// signature that changes whenever search behaviour changes.
     Search,
+    /// Positions of EPD test suites (`--epd`, `bm`/`am` in SAN) whose best move the
+    /// engine (`--engine`, in-process or UCI) finds in `--nodes` nodes.
+    Tactics,
 }
 
 #[derive(Args)]
@@ -30,6 +34,18 @@ pub struct BenchArgs {
     /// Search depth for `bench search`.
     #[arg(long, default_value_t = 8)]
     pub depth: u32,
+    /// EPD suite for `bench tactics` (repeatable).
+    #[arg(long)]
+    pub epd: Vec<String>,
+    /// Nodes per position for `bench tactics`.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// The engine for `bench tactics`, as in `match --engine` (`name=fs cmd=PATH ...`).
+    #[arg(long, default_value = "name=fairylab")]
+    pub engine: String,
+    /// Print every position's result (`bench tactics`).
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// Positions for `bench search`: the start and one position after a few moves per game.
@@ -96,8 +112,13 @@ const CASES: &[(&str, &[&str], &str, u32)] = &[
 ];
 
 pub fn run(a: &BenchArgs) -> Result<(), Error> {
-    if let BenchKind::Search = a.kind {
-        return bench_search(a);
+    match a.kind {
+        BenchKind::Search => return bench_search(a),
+        BenchKind::Tactics => {
+            let v = crate::Variant::load(a.variant.as_deref().unwrap_or("chess"), &[])?;
+            return super::tactics::run(v, &a.epd, a.nodes, &a.engine, a.verbose);
+        }
+        BenchKind::Perft => {}
     }
     println!(
         "{:<24} {:<20} {:>5} {:>14} {:>10} {:>12}",

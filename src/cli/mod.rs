@@ -5,6 +5,7 @@ pub mod perft;
 pub mod progress;
 pub mod report;
 pub mod stats;
+pub mod tactics;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
