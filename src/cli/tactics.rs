@@ -27,10 +27,10 @@ pub fn read_epd(variant: Variant, text: &str) -> Result<Vec<EpdCase>, Error> {
         }
         let fields: Vec<&str> = line.splitn(5, ' ').collect();
         if fields.len() < 5 {
-            return Err(Error(format!("EPD line {}: fewer than four FEN fields and an operation", n + 1)));
+            return Err(Error::Usage(format!("EPD line {}: fewer than four FEN fields and an operation", n + 1)));
         }
         let fen = format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]);
-        let board = variant.parse_fen(&fen).map_err(|e| Error(format!("EPD line {}: {e}", n + 1)))?;
+        let board = variant.parse_fen(&fen).map_err(|e| Error::Usage(format!("EPD line {}: {e}", n + 1)))?;
         let mut case = EpdCase { id: format!("line {}", n + 1), board, best: vec![], avoid: vec![] };
         for op in fields[4].split(';') {
             let mut words = op.split_whitespace();
@@ -42,7 +42,7 @@ pub fn read_epd(variant: Variant, text: &str) -> Result<Vec<EpdCase>, Error> {
             }
         }
         if case.best.is_empty() && case.avoid.is_empty() {
-            return Err(Error(format!("EPD line {}: neither bm nor am", n + 1)));
+            return Err(Error::Usage(format!("EPD line {}: neither bm nor am", n + 1)));
         }
         cases.push(case);
     }
@@ -117,19 +117,19 @@ pub fn solves(case: &EpdCase, mv: &Move) -> bool {
 /// Runs `spec` on every case at `nodes` per search, each from a fresh game (cleared
 /// tables, so every search is reproducible on its own), and prints the solved count.
 pub fn run(variant: Variant, epd: &[String], nodes: u64, spec: &str, verbose: bool) -> Result<(), Error> {
-    let spec = EngineSpec::parse(spec).map_err(Error)?;
-    let mut player = spec.player(variant, &Limits::nodes(nodes), None).map_err(Error)?;
+    let spec = EngineSpec::parse(spec).map_err(Error::Engine)?;
+    let mut player = spec.player(variant, &Limits::nodes(nodes), None).map_err(Error::Engine)?;
     let (mut total, mut solved, mut searched) = (0usize, 0usize, 0u64);
     let started = Instant::now();
     for path in epd {
-        let text = std::fs::read_to_string(path).map_err(|e| Error(format!("{path}: {e}")))?;
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Usage(format!("{path}: {e}")))?;
         let cases = read_epd(variant, &text)?;
         let mut here = 0;
         for case in &cases {
-            player.new_game().map_err(|e| Error(format!("{}: {e:?}", case.id)))?;
+            player.new_game().map_err(|e| Error::Engine(format!("{}: {e:?}", case.id)))?;
             let choice = player
                 .choose(&case.board, &[], &case.board, &[])
-                .map_err(|e| Error(format!("{} ({}): {e:?}", case.id, case.board.fen())))?;
+                .map_err(|e| Error::Engine(format!("{} ({}): {e:?}", case.id, case.board.fen())))?;
             let mv = case.board.parse_move(&choice.mv)?;
             let ok = solves(case, &mv);
             here += ok as usize;
