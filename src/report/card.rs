@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub const DRAWISH_DRAW_RATE: f64 = 0.5;
 /// A share of games ending by repetition at or above this names the game drawish too:
 /// games that go round in circles say the players found nothing to play for.
-pub const DRAWISH_REPETITION: f64 = 0.25;
+pub const DRAWISH_REPETITION: f64 = 0.4;
 /// The precision a card aims at for a headline ratio (95 % half-width).
 pub const RATIO_TARGET: f64 = 0.05;
 
@@ -154,7 +154,7 @@ pub fn build(d: &ReportData, names: &[(char, String)]) -> AnswerCard {
     let options = d
         .option_effects
         .iter()
-        .filter(|o| !o.scaled.is_empty())
+        .filter(|o| !o.scaled.is_empty() || !o.evidence.is_empty())
         .map(|o| {
             let own = Evidence::of(d, &o.scaled, o.evidence.iter(), &unit_name);
             CardOption {
@@ -225,13 +225,13 @@ impl<'a> Evidence<'a> {
                         games: r.games,
                         unit: r.unit.clone(),
                     },
-                    source: format!("study {}", s.name),
+                    source: format!("study {}", study_name(s)),
                     why: format!(
                         "{} on {} games at {} nodes (value study {})",
                         method_words(&method),
                         thousands(r.games),
                         r.nodes,
-                        s.name
+                        study_name(s)
                     ),
                 });
             }
@@ -252,6 +252,12 @@ impl<'a> Evidence<'a> {
             .or_else(|| all.first())
             .map(|c| (*c).clone())
     }
+}
+
+/// A study's folder name, without the variant and options its name adds when its table
+/// holds several (the card's line already says which rules it is about).
+fn study_name(s: &super::study::Study) -> &str {
+    s.name.split(" (").next().unwrap_or(&s.name)
 }
 
 /// The fits a card quotes: not a phase refit or a start fit, which test the main fit.
