@@ -483,7 +483,6 @@ pub fn markdown(c: &AnswerCard, title: &str) -> String {
     } else {
         format!("Values in pawns; {}.", c.unit.why)
     };
-    s += &format!("{scale}\n\n");
     for k in &c.comparisons {
         s += &format!("* **{}/{}** = {}", k.piece, k.other, figure(k.ratio.value, k.ratio.low, k.ratio.high, 2));
         if k.difference.is_defined() {
@@ -521,6 +520,8 @@ pub fn markdown(c: &AnswerCard, title: &str) -> String {
     if let Some(b) = &c.balance {
         s += &format!("* Balance: {}.\n", b.verdict);
     }
+    // The answer first, then the unit it is in.
+    s += &format!("\n{scale}\n");
     s += "\n| piece | value | 95 % interval | evidence |\n|---|---|---|---|\n";
     for p in &c.pieces {
         let (v, iv) = if p.value.is_finite() {
