@@ -82,7 +82,7 @@ impl Budget {
     pub fn value_games(self) -> u64 {
         match self {
             Budget::Tiny => 96,
-            Budget::Quick => 800,
+            Budget::Quick => 400,
             _ => self.pairs() * 4,
         }
     }
@@ -92,12 +92,13 @@ impl Budget {
     /// 95 % half-width falls as one over the square root of the games: in Flying Bombers
     /// Grand Chess F/R came to ±0.135 from 492 games at 2,000 nodes, so about 3,600 games
     /// reach the card's ±0.05. They are the cheapest figure a report buys (a fifth of a
-    /// CPU-second a game at 1,000 nodes), so the quick budget spends most of its time on
-    /// them, and the standard budget four times what its options get.
+    /// CPU-second a game at 1,000 nodes), so the quick budget spends half its time on
+    /// them (2,400 games, about ±0.065; 3,600 would take the main command past ten
+    /// minutes), and the standard budget four times what its options get.
     pub fn main_value_games(self) -> u64 {
         match self {
             Budget::Tiny => 96,
-            Budget::Quick => 3600,
+            Budget::Quick => 2400,
             _ => self.pairs() * 16,
         }
     }
