@@ -146,6 +146,10 @@ fn scaled_estimate(
             note: String::new(),
             varied,
         },
+        Ratio::Bounded { .. } if den_name == PAWN => unsupported(format!(
+            "more pawns went with worse results ({:.1} standard errors below zero): no unit to measure in",
+            -input.den / input.var_den.sqrt()
+        )),
         Ratio::Bounded { .. } => unsupported(format!("{den_name} went with worse results: no unit to measure in")),
         Ratio::Unbounded { den_z } => unsupported(format!(
             "{den_name} is {den_z:.2} standard errors from zero, under the 1.96 a bounded 95 % interval needs"
@@ -203,40 +207,11 @@ fn ratio_estimate(
     pawn_col: usize,
     varied: usize,
 ) -> Estimate {
-    let num = |b: &[f64]| weights.iter().map(|&(j, a)| a * b[j]).sum::<f64>();
-    let nums: Vec<f64> = reps.iter().map(|b| num(b)).collect();
-    let dens: Vec<f64> = reps.iter().map(|b| b[pawn_col]).collect();
-    let input = RatioInput {
-        num: num(point),
-        den: point[pawn_col],
-        var_num: covariance(&nums, &nums),
-        var_den: covariance(&dens, &dens),
-        cov: covariance(&nums, &dens),
-    };
-    let unsupported = |note: String| Estimate {
-        name: name.clone(),
-        value: f64::NAN,
-        low: f64::NAN,
-        high: f64::NAN,
-        se: f64::NAN,
-        support: Support::NotEnoughData,
-        note,
-        varied,
-    };
-    match fieller::ratio(input, crate::stats::normal_quantile(0.975)) {
-        Ratio::Bounded { value, low, high, se } if input.den > 0.0 => {
-            Estimate { name, value, low, high, se, support: Support::Supported, note: String::new(), varied }
-        }
-        Ratio::Bounded { .. } => unsupported(format!(
-            "more pawns went with worse results ({:.1} standard errors below zero): no unit to measure in",
-            -input.den / input.var_den.sqrt()
-        )),
-        Ratio::Unbounded { den_z } => unsupported(format!(
-            "the pawn's coefficient is {den_z:.2} standard errors from zero, under the 1.96 a bounded \
-             95 % interval needs"
-        )),
-    }
+    scaled_estimate(name, (weights, &[(pawn_col, 1.0)], 1.0), point, reps, PAWN, varied)
 }
+
+/// The divisor of values in pawns, as notes name it.
+const PAWN: &str = "the pawn's coefficient";
 
 pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regression, ValuesError> {
     let pawn_col = data
