@@ -17,7 +17,9 @@ pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
         "{} reports; each figure with its 95 % interval. Every report's own page has the games, seeds and notes.\n\n",
         reports.len()
     );
-    if folders.len() == reports.len() && !reports.is_empty() {
+    // The answer cards below link every report that has one; the others are linked here.
+    let carded = reports.iter().all(|d| d.answer.is_some());
+    if folders.len() == reports.len() && !reports.is_empty() && !carded {
         let links: Vec<String> = reports
             .iter()
             .zip(folders)
