@@ -91,7 +91,8 @@ impl Variant {
             return Ok(*v);
         }
         let cfg = registry::parse(text, options)?;
-        let squares = cfg.board.files * cfg.board.ranks;
+        // Saturating: an absurd size goes to the wide rules, which refuse it by name.
+        let squares = cfg.board.files.saturating_mul(cfg.board.ranks);
         // Rules live for the whole process: positions hold plain references to them.
         let v = if squares <= 64 {
             Variant::Narrow(Box::leak(Box::new(compile::<u64>(&cfg, options)?)))

@@ -132,6 +132,7 @@ fn a_narrower_study_feeds_the_card_and_is_named_as_its_source() {
     let studies = Study::read(&path).unwrap();
     assert!(studies.iter().all(|s| s.for_card_only()), "one estimator: card evidence only");
     let mut d = standard("flying-bombers-grand");
+    d.evidence.clear();
     fairylab::report::study::attach(&mut d, &studies);
     assert_eq!(d.evidence.len(), 1, "kept apart from the studies that compare estimators");
     d.derive();

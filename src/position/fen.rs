@@ -136,7 +136,8 @@ impl<B: Bits> Position<B> {
             if c.is_ascii_digit() {
                 let mut n = 0usize;
                 while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n * 10 + chars[j].to_digit(10).unwrap() as usize;
+                    // Saturating: a run of digits longer than any board is too wide, not a panic.
+                    n = n.saturating_mul(10).saturating_add(chars[j].to_digit(10).unwrap() as usize);
                     j += 1;
                 }
                 if n == 0 {
