@@ -292,7 +292,10 @@ fn card_piece(letter: &str, name: &str, c: &Candidate) -> CardPiece {
         high: if supported { v.high } else { f64::NAN },
         method: v.method.clone(),
         source: c.source.clone(),
-        why: if supported {
+        // A piece the scale is anchored on alone has no interval of its own.
+        why: if supported && v.low == v.high && v.low == v.value {
+            "the scale's anchor, fixed at its textbook value".into()
+        } else if supported {
             c.why.clone()
         } else {
             format!("not enough data from {}: {}", c.why, settle(v.games, None))
@@ -467,7 +470,9 @@ pub fn thousands(n: u64) -> String {
 
 /// A figure with its interval, or "not enough data".
 fn figure(value: f64, low: f64, high: f64, digits: usize) -> String {
-    if value.is_finite() && low.is_finite() && high.is_finite() {
+    if value.is_finite() && low == value && high == value {
+        format!("{value:.digits$} (the scale's anchor)")
+    } else if value.is_finite() && low.is_finite() && high.is_finite() {
         format!("{value:.digits$} [{low:.digits$}, {high:.digits$}]")
     } else {
         crate::values::support::NOT_ENOUGH.into()
@@ -524,7 +529,9 @@ pub fn markdown(c: &AnswerCard, title: &str) -> String {
     s += &format!("\n{scale}\n");
     s += "\n| piece | value | 95 % interval | evidence |\n|---|---|---|---|\n";
     for p in &c.pieces {
-        let (v, iv) = if p.value.is_finite() {
+        let (v, iv) = if p.value.is_finite() && p.low == p.high {
+            (format!("{:.2}", p.value), "fixed".into())
+        } else if p.value.is_finite() {
             (format!("{:.2}", p.value), format!("[{:.2}, {:.2}]", p.low, p.high))
         } else {
             (crate::values::support::NOT_ENOUGH.into(), "-".into())

@@ -289,12 +289,11 @@ impl ReportData {
         let a = estimators::agreement(&self.piece_values);
         self.agreement = (!a.pieces.is_empty() || !a.untested.is_empty()).then_some(a);
         self.published = published::check(self);
-        // Reports made before the card kept no piece names or headline: the shipped
-        // variant of the same name has them.
-        if self.pieces.is_empty() {
-            if let Ok(v) = Variant::load_with(&self.variant, &self.options) {
-                self.describe(v);
-            }
+        // The headline is the question the variant file asks, not a figure: a page rendered
+        // again asks today's (and reports made before the card kept none). A variant that
+        // no longer loads by name, a user's file, keeps what was recorded.
+        if let Ok(v) = Variant::load_with(&self.variant, &self.options) {
+            self.describe(v);
         }
         let names: Vec<(char, String)> = self.pieces.iter().map(|p| (p.letter, p.name.clone())).collect();
         self.answer = Some(card::build(self, &names));
