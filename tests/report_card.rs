@@ -160,3 +160,21 @@ fn balance_names_a_drawish_game() {
     let b = grand.answer.unwrap().balance.unwrap();
     assert!(!b.drawish && b.verdict.contains("decisive"), "{b:?}");
 }
+
+/// An option that changes an orthodox piece moves the anchor: Super Jump Knights leaves
+/// the knight out of the orthodox scale, and the card says on which scale the new knight
+/// stands; an option that changes only the bomber keeps the card's scale.
+#[test]
+fn an_option_that_changes_an_orthodox_piece_states_its_own_scale() {
+    let mut grand = standard("flying-bombers-grand");
+    grand.derive();
+    let card = grand.answer.unwrap();
+    let option = |name: &str| card.options.iter().find(|o| o.option == name).unwrap().clone();
+    let sjk = option("super-jump-knights");
+    let anchor = sjk.anchor.as_deref().expect("the knight leaves the anchor");
+    assert!(anchor.starts_with("Q + R + B = 17"), "{anchor}");
+    assert!(sjk.pieces.iter().any(|p| p.letter == "N" && p.value.is_finite()), "{sjk:?}");
+    assert_eq!(option("immediate-landing").anchor, None, "the bomber is no anchor piece");
+    let md = fairylab::report::card::markdown(&card, "Flying Bombers Grand Chess");
+    assert!(md.contains("on the option's own orthodox scale, Q + R + B = 17"), "{md}");
+}

@@ -96,6 +96,10 @@ pub struct CardOption {
     /// The pieces the option changes, on the card's scale with the option on.
     #[serde(default)]
     pub pieces: Vec<CardPiece>,
+    /// The orthodox scale with the option on, where the option changes an orthodox piece
+    /// and so the anchor (absent: the card's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -161,6 +165,10 @@ pub fn build(d: &ReportData, names: &[(char, String)]) -> AnswerCard {
                 option: o.option.clone(),
                 comparisons: d.headline.iter().map(|h| comparison(d, &own, h, Some(&o.option))).collect(),
                 pieces: o.pieces.iter().filter_map(|l| Some(card_piece(l, &name_of(l), &own.best(l)?))).collect(),
+                anchor: o
+                    .scale_anchor
+                    .clone()
+                    .filter(|a| unit_name == ORTHODOX_UNIT && Some(a) != d.scale_anchor.as_ref()),
             }
         })
         .collect();
@@ -518,8 +526,15 @@ pub fn markdown(c: &AnswerCard, title: &str) -> String {
             }
             s += ".\n";
         }
+        let scale = o.anchor.as_ref().map_or(String::new(), |a| format!(" on the option's own orthodox scale, {a}"));
         for p in &o.pieces {
-            s += &format!("* with {}: {} ({}) = {}.\n", o.option, p.name, p.letter, figure(p.value, p.low, p.high, 2));
+            s += &format!(
+                "* with {}: {} ({}) = {}{scale}.\n",
+                o.option,
+                p.name,
+                p.letter,
+                figure(p.value, p.low, p.high, 2)
+            );
         }
     }
     if let Some(b) = &c.balance {

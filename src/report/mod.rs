@@ -56,6 +56,10 @@ pub struct OptionFigures {
     /// Studies of the report's rules with this option, feeding the option's card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evidence: Vec<study::Study>,
+    /// The orthodox scale with the option on, which differs from the report's when the
+    /// option changes an orthodox piece (Super Jump Knights: the knight leaves the anchor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_anchor: Option<String>,
 }
 
 /// The engine that played a report's games: the build's commit and a digest of the engine
@@ -307,6 +311,13 @@ impl ReportData {
         self.headline =
             crate::values::scale::variant_headlines(variant, &pieces).iter().map(|h| h.ratio_label()).collect();
         self.scale_anchor = crate::values::scale::anchor_text(&pieces);
+        for o in &mut self.option_effects {
+            let mut options = self.options.clone();
+            options.push(o.option.clone());
+            if let Some(p) = Variant::load_with(&self.variant, &options).ok().and_then(|v| Pieces::of(v).ok()) {
+                o.scale_anchor = crate::values::scale::anchor_text(&p);
+            }
+        }
     }
 }
 
@@ -525,6 +536,7 @@ fn option_effects(variant: Variant, cfg: &ReportConfig, runs: &Path) -> Result<V
             pieces: variant.option_pieces(opt).iter().map(|c| c.to_string()).collect(),
             scaled: vec![],
             evidence: vec![],
+            scale_anchor: None,
         });
     }
     Ok(effects)

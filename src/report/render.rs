@@ -547,6 +547,7 @@ pub(super) fn page(title: &str, body: &str) -> String {
          body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}}\
          table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}\
          th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}\
+         td:first-child,th:first-child,.card td:last-child,.card th:last-child{{text-align:left}}\
          .card{{border:2px solid #3a7d5c;background:#f4faf6;border-radius:6px;padding:0 1em;margin:1em 0}}\
          </style></head><body>{}</body></html>",
         framed_card(body)
