@@ -46,7 +46,7 @@ impl<B: Bits> Position<B> {
         self.ep = [NO_SQUARE; 2];
         self.ep_victim = NO_SQUARE;
         let mut keep = r.castle_keep[from] & r.castle_keep[to];
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.wrapping_add(1);
 
         match kind {
             CASTLE => {
@@ -130,7 +130,7 @@ impl<B: Bits> Position<B> {
         self.side = them;
         self.hash ^= z.side;
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1); // a FEN may set the counter to its maximum
         }
         self.hash ^= self.ep_key();
         undo
@@ -142,7 +142,7 @@ impl<B: Bits> Position<B> {
         let us = them ^ 1;
         self.side = us;
         if us == 1 {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let (from, to) = (m.from(), m.to());
         if m.kind() == CASTLE {
