@@ -273,4 +273,8 @@ fn the_orthodox_scale_and_ratios_recover_the_truth_and_survive_a_weak_pawn() {
         !rook_pawns.support.is_supported() || rel(rook_pawns) > 3.0 * rel(&rook_scale),
         "in pawns {rook_pawns:?}, on the orthodox scale {rook_scale:?}"
     );
+    // The nearly worthless pawn's value reaches zero: no figure, and the note says why.
+    let pawn = get(&r, ScaledKind::Value, "P");
+    assert!(!pawn.support.is_supported() && pawn.value.is_nan(), "{pawn:?}");
+    assert!(pawn.note.contains("reaches zero"), "{pawn:?}");
 }

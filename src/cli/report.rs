@@ -55,7 +55,9 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
         println!("summary of {n} reports: {}", root.join("summary.html").display());
         return Ok(());
     }
-    let mut name = a.game.variant.clone();
+    // A variant given as a file is named by its `name`, not by its path.
+    let mut name = crate::Variant::load_with(&a.game.variant, &a.game.options)
+        .map_or_else(|_| a.game.variant.clone(), |v| v.name().to_string());
     for o in &a.game.options {
         name += &format!("-{o}");
     }

@@ -191,7 +191,17 @@ fn scaled_estimates(s: &Settings, data: &Dataset, point: &[f64], reps: &[Vec<f64
             continue;
         }
         let varied = num.iter().map(|&(j, _)| data.varied[j]).min().unwrap_or(0);
-        let e = scaled_estimate(q.label.clone(), (&num, &den, scale), point, reps, &den_name, varied);
+        let mut e = scaled_estimate(q.label.clone(), (&num, &den, scale), point, reps, &den_name, varied);
+        // A piece is worth something: an interval of its value or ratio that reaches zero
+        // says these games cannot price it, and a bound below zero is no figure to quote.
+        if q.kind != ScaledKind::Difference && e.support.is_supported() && e.low <= 0.0 {
+            e.note = format!(
+                "the 95 % interval [{:.2}, {:.2}] reaches zero: these games cannot tell the piece from a worthless one",
+                e.low, e.high
+            );
+            (e.value, e.low, e.high, e.se, e.support) =
+                (f64::NAN, f64::NAN, f64::NAN, f64::NAN, Support::NotEnoughData);
+        }
         out.push((q.kind, e));
     }
     out
