@@ -41,6 +41,9 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        if r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers).any() {
+            return true;
+        }
         if let Some(bt) = r.bomber {
             // Every square a bomber could take `sq` from lies in `bomber_lines[sq]`.
             let bombers = self.by_type[bt] & attackers & r.bomber_lines[sq];
@@ -105,6 +108,9 @@ impl<B: Bits> Position<B> {
                     found |= p.captures_rev[by][sq] & self.by_type[pt] & side;
                 }
             }
+            if r.special_attackers[by] != 0 {
+                found |= self.special_attackers_to(sq, by, occ, side);
+            }
         }
         let liners = self.of_types(r.line_attackers[0] | r.line_attackers[1]) & pieces;
         if liners.is_empty() {
@@ -147,6 +153,9 @@ impl<B: Bits> Position<B> {
     /// `gone` was taken out of `occ` and `pieces`: the first pieces on the lines from `sq`
     /// through `gone` (the other lines, leapers and pawns are as they were). A line whose
     /// first piece did not change yields that piece again, which the caller already has.
+    /// With hoppers or lame leapers in the game a piece leaving can also hide an attacker
+    /// (a screen or a leg gone), so the caller recomputes instead (see
+    /// [`Rules::special_attackers`]).
     pub fn revealed_attackers(&self, sq: usize, gone: usize, occ: B, pieces: B) -> B {
         let r = self.rules;
         let mut found = B::ZERO;
@@ -179,6 +188,7 @@ pub struct Reach<B: 'static> {
     quiet: &'static [B],
     cap: &'static [B],
     riders: &'static [crate::rules::RiderAtom],
+    special: &'static [crate::rules::SpecialAtom],
     color: usize,
     bomber: bool,
 }
@@ -205,6 +215,7 @@ impl<B: Bits> Position<B> {
             quiet: &r.leap_quiet[base..base + r.nsq],
             cap: &r.leap_cap[base..base + r.nsq],
             riders: &r.riders[color * r.ntypes() + t],
+            special: &r.special[color * r.ntypes() + t],
             color,
             bomber: Some(t) == r.bomber,
         }
@@ -225,6 +236,15 @@ impl<B: Bits> Position<B> {
             }
             if a.mode & crate::variant::betza::CAPTURE != 0 {
                 attacks |= att;
+            }
+        }
+        for a in p.special {
+            let reach = self.special_reach(a, sq, p.color, self.occ);
+            if a.mode & crate::variant::betza::MOVE != 0 {
+                quiet |= reach & empty;
+            }
+            if a.mode & crate::variant::betza::CAPTURE != 0 {
+                attacks |= reach;
             }
         }
         let caps = attacks & enemy;
@@ -249,6 +269,11 @@ impl<B: Bits> Position<B> {
         for a in &r.riders[color * r.ntypes() + t] {
             if a.mode & crate::variant::betza::CAPTURE != 0 {
                 attacks |= r.rider_attacks(a, sq, self.occ);
+            }
+        }
+        for a in &r.special[color * r.ntypes() + t] {
+            if a.mode & crate::variant::betza::CAPTURE != 0 {
+                attacks |= self.special_reach(a, sq, color, self.occ);
             }
         }
         if Some(t) == r.bomber {

@@ -173,6 +173,11 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        if (self.of_types(r.special_attackers[them]) & enemy).any() {
+            // A hopper's screen or a lame leaper's leg may be any square, and placing a
+            // piece can complete a hopper's attack: every move gets the full test.
+            ctx.danger = r.exists;
+        }
         ctx.conversions = self.waiting_pawns(them).any();
         ctx
     }

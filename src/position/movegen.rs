@@ -68,6 +68,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let riders = &r.riders[us * nt + t];
+            let special = &r.special[us * nt + t];
             let bomber = Some(t) == r.bomber;
             for from in bb.iter() {
                 let i = r.idx(us, t, from);
@@ -80,6 +81,15 @@ impl<B: Bits> Position<B> {
                     }
                     if a.mode & CAP != 0 {
                         caps |= att & enemy;
+                    }
+                }
+                for a in special {
+                    let reach = self.special_reach(a, from, us, self.occ);
+                    if a.mode & MV != 0 {
+                        quiet |= reach & empty;
+                    }
+                    if a.mode & CAP != 0 {
+                        caps |= reach & enemy;
                     }
                 }
                 list.bulk(self, from, quiet, QUIET);

@@ -143,8 +143,13 @@ impl<B: Bits> Searcher<B> {
             let sq = (ours & pos.type_bb(t)).lsb();
             pieces &= !B::bit(sq);
             occ &= !B::bit(sq);
-            // `attackers_to(to, occ, pieces)`: only lines through `sq` change.
-            attackers = (attackers & !B::bit(sq)) | pos.revealed_attackers(to, sq, occ, pieces);
+            attackers = if r.special_attackers == [0, 0] {
+                // `attackers_to(to, occ, pieces)`: only lines through `sq` change.
+                (attackers & !B::bit(sq)) | pos.revealed_attackers(to, sq, occ, pieces)
+            } else {
+                // A hopper may lose its screen or a lame leaper gain its leg: look again.
+                pos.attackers_to(to, occ, pieces)
+            };
         }
         first_mover_ahead
     }

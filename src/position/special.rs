@@ -1,0 +1,95 @@
+//! Reach and attacks of the special atoms (`rules::special`): hoppers, lame leaps and
+//! initial moves. Each is tested on the occupancy the caller passes, since a hopper's
+//! screen and a lame leap's leg are squares other than the target.
+
+use super::*;
+use crate::rules::{SpecialAtom, SpecialKind};
+use crate::variant::betza::CAPTURE;
+
+impl<B: Bits> Position<B> {
+    /// Squares atom `a` of a `color` piece on `from` may land on, empty or not, given
+    /// occupancy `occ` (the caller keeps the empty ones for moves, the enemy ones for
+    /// captures).
+    #[inline]
+    pub(crate) fn special_reach(&self, a: &SpecialAtom, from: usize, color: usize, occ: B) -> B {
+        let r = self.rules;
+        if a.initial && !r.initial_zone[color].has(from) {
+            return B::ZERO;
+        }
+        match a.kind {
+            SpecialKind::Slide => r.ray_attacks(a.ray, from, occ),
+            SpecialKind::Hop => match r.first_blocker(a.ray, from, occ) {
+                Some(screen) => r.ray_attacks(a.ray, screen, occ),
+                None => B::ZERO,
+            },
+            SpecialKind::Grasshop => match r.first_blocker(a.ray, from, occ) {
+                Some(screen) => r.ray(a.step, screen),
+                None => B::ZERO,
+            },
+            SpecialKind::Lame => {
+                let leap = &r.lame[a.lame as usize + from];
+                if (leap.path & occ).is_empty() {
+                    leap.to_set()
+                } else {
+                    B::ZERO
+                }
+            }
+        }
+    }
+
+    /// The pieces among `candidates` (all of colour `by`) whose special atoms capture on
+    /// `sq` with occupancy `occ`. Each atom is looked at from the target: the cannon is the
+    /// second piece back along the line, the grasshopper the first piece behind an occupied
+    /// neighbour, the lame leaper the leap's source with its leg empty.
+    pub(crate) fn special_attackers_to(&self, sq: usize, by: usize, occ: B, candidates: B) -> B {
+        let r = self.rules;
+        let nt = r.ntypes();
+        let mut found = B::ZERO;
+        let mut types = r.special_attackers[by];
+        while types != 0 {
+            let t = types.trailing_zeros() as usize;
+            types &= types - 1;
+            let ours = candidates & self.by_type[t];
+            if ours.is_empty() {
+                continue;
+            }
+            for a in &r.special[by * nt + t] {
+                if a.mode & CAPTURE == 0 || a.initial {
+                    continue;
+                }
+                match a.kind {
+                    SpecialKind::Slide => {}
+                    SpecialKind::Hop => {
+                        if let Some(screen) = r.first_blocker(a.back, sq, occ) {
+                            if let Some(f) = r.first_blocker(a.back, screen, occ) {
+                                if ours.has(f) {
+                                    found |= B::bit(f);
+                                }
+                            }
+                        }
+                    }
+                    SpecialKind::Grasshop => {
+                        let hurdle = r.ray(a.back_step, sq) & occ;
+                        if hurdle.any() {
+                            if let Some(f) = r.first_blocker(a.back, hurdle.lsb(), occ) {
+                                if ours.has(f) {
+                                    found |= B::bit(f);
+                                }
+                            }
+                        }
+                    }
+                    SpecialKind::Lame => {
+                        let src = r.lame[a.lame as usize + sq].source;
+                        if src != NO_SQUARE
+                            && ours.has(src as usize)
+                            && (r.lame[a.lame as usize + src as usize].path & occ).is_empty()
+                        {
+                            found |= B::bit(src as usize);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
