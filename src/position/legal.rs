@@ -7,7 +7,8 @@
 //! that holds an enemy line-attacker (for bombers also the square behind the king), or it
 //! may convert an enemy waiting pawn.
 //! Every other move cannot expose the king, because placing a piece never creates an
-//! attack on one's own king.
+//! attack on one's own king. Against hoppers that is false (a piece placed on the line
+//! becomes a screen), so a side facing an enemy hopper or lame leaper tests every move.
 
 use super::movegen::Sink;
 use super::moves::*;

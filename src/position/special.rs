@@ -93,3 +93,61 @@ impl<B: Bits> Position<B> {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::moves::{MoveList, CAPTURE as CAPTURE_MOVE};
+    use crate::rng::Rng;
+    use crate::{Board, Variant};
+
+    /// Attack tests and move generation agree, in the Fairy-Stockfish test variants: a
+    /// square holding a piece of the side not to move is attacked exactly when some
+    /// pseudo-legal capture lands on it, `attackers_to` names exactly the capturers, and
+    /// `attacks_from` covers every capture target.
+    fn agree<B: Bits>(mut pos: Position<B>, rng: &mut Rng) -> usize {
+        let mut attacked = 0;
+        for _ in 0..40 {
+            let us = pos.side();
+            let mut list = MoveList::new();
+            pos.generate(&mut list);
+            let them = pos.color_bb(us ^ 1);
+            for sq in them.iter() {
+                let from: Vec<usize> =
+                    list.iter().filter(|m| m.kind() == CAPTURE_MOVE && m.to() == sq).map(|m| m.from()).collect();
+                assert_eq!(pos.attacked(sq, us), !from.is_empty(), "{}: {}", pos.fen(), pos.rules.geo.name(sq));
+                attacked += !from.is_empty() as usize;
+                let expect = from.iter().fold(B::ZERO, |a, &f| a | B::bit(f));
+                let all = pos.occupied();
+                assert_eq!(pos.attackers_to(sq, all, all) & pos.color_bb(us), expect, "{}", pos.fen());
+                for &f in &from {
+                    let t = code_type(pos.code_at(f));
+                    assert!(pos.attacks_from(f, t, us).has(sq), "{}", pos.fen());
+                }
+            }
+            let legal = pos.legal_move_vec();
+            if legal.is_empty() {
+                break;
+            }
+            pos.make(legal[rng.below(legal.len())]);
+        }
+        attacked
+    }
+
+    #[test]
+    fn attacks_agree_with_captures() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/betza");
+        let mut rng = Rng::new(40);
+        for name in ["betza-cannons", "betza-grasshoppers", "betza-lame", "betza-initial", "betza-directions"] {
+            let v = Variant::load(dir.join(format!("{name}.toml")).to_str().unwrap(), &[]).unwrap();
+            let mut attacked = 0;
+            for _ in 0..20 {
+                attacked += match v.start_position() {
+                    Board::Narrow(p) => agree(p, &mut rng),
+                    Board::Wide(p) => agree(p, &mut rng),
+                };
+            }
+            assert!(attacked > 100, "{name}: only {attacked} attacked pieces seen");
+        }
+    }
+}

@@ -228,6 +228,20 @@ mod tests {
     }
 
     #[test]
+    fn a_cannon_defends_through_its_screen() {
+        let cannons = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/betza/betza-cannons.toml");
+        // The cannon on d8 hops the soldier on d7 to retake on d5: the rook is lost.
+        let fen = "3ck3/3s4/8/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(!see(cannons, fen, "d1d5", 0));
+        // Without the screen the soldier hangs.
+        let fen = "3ck3/8/8/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(see(cannons, fen, "d1d5", 1));
+        // A second screen (d6) hides the cannon too.
+        let fen = "3ck3/3s4/3s4/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(see(cannons, fen, "d1d5", 1));
+    }
+
+    #[test]
     fn a_bomber_double_capture_counts_both_victims() {
         // Fd4xf4(xe4) removes a rook and a knight; nothing can take the bomber on f4.
         let fen = "7k/8/8/8/3Frn2/8/8/K7 w - - 0 1";
