@@ -41,9 +41,6 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        if r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers).any() {
-            return true;
-        }
         if let Some(bt) = r.bomber {
             // Every square a bomber could take `sq` from lies in `bomber_lines[sq]`.
             let bombers = self.by_type[bt] & attackers & r.bomber_lines[sq];
@@ -51,7 +48,7 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        false
+        r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers).any()
     }
 
     /// FBGC §4.2.6: does one of `bombers` remove the piece on `sq`?

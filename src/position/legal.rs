@@ -174,7 +174,7 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        if (self.of_types(r.special_attackers[them]) & enemy).any() {
+        if r.special_attackers[them] != 0 && (self.of_types(r.special_attackers[them]) & enemy).any() {
             // A hopper's screen or a lame leaper's leg may be any square, and placing a
             // piece can complete a hopper's attack: every move gets the full test.
             ctx.danger = r.exists;

@@ -2,9 +2,11 @@
 //! initial moves. Each is tested on the occupancy the caller passes, since a hopper's
 //! screen and a lame leap's leg are squares other than the target.
 
+use super::movegen::Sink;
+use super::moves::{CAPTURE as CAPTURE_MOVE, QUIET};
 use super::*;
 use crate::rules::{SpecialAtom, SpecialKind};
-use crate::variant::betza::CAPTURE;
+use crate::variant::betza::{CAPTURE, MOVE};
 
 impl<B: Bits> Position<B> {
     /// Squares atom `a` of a `color` piece on `from` may land on, empty or not, given
@@ -37,10 +39,47 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Moves of the side to move's pieces `bb` of type `t`, which has special atoms: its
+    /// table moves and the special ones, merged per origin so a square both reach is one
+    /// move.
+    #[inline(never)]
+    pub(super) fn generate_special_type<S: Sink<B>>(&self, list: &mut S, t: usize, bb: B, empty: B, enemy: B) {
+        let r = self.rules;
+        let k = self.side * r.ntypes() + t;
+        for from in bb.iter() {
+            let (mut quiet, mut caps) = self.table_moves(t, &r.riders[k], from, empty, enemy);
+            let (q, c) = self.special_moves(&r.special[k], from, empty, enemy);
+            quiet |= q;
+            caps |= c;
+            list.bulk(self, from, quiet, QUIET);
+            list.bulk(self, from, caps, CAPTURE_MOVE);
+            if Some(t) == r.bomber {
+                self.generate_bomber(list, from, empty, enemy);
+            }
+        }
+    }
+
+    /// Quiet and capture targets of the side to move's piece on `from` by its special
+    /// atoms `atoms`.
+    fn special_moves(&self, atoms: &[SpecialAtom], from: usize, empty: B, enemy: B) -> (B, B) {
+        let (mut quiet, mut caps) = (B::ZERO, B::ZERO);
+        for a in atoms {
+            let reach = self.special_reach(a, from, self.side, self.occ);
+            if a.mode & MOVE != 0 {
+                quiet |= reach & empty;
+            }
+            if a.mode & CAPTURE != 0 {
+                caps |= reach & enemy;
+            }
+        }
+        (quiet, caps)
+    }
+
     /// The pieces among `candidates` (all of colour `by`) whose special atoms capture on
     /// `sq` with occupancy `occ`. Each atom is looked at from the target: the cannon is the
     /// second piece back along the line, the grasshopper the first piece behind an occupied
     /// neighbour, the lame leaper the leap's source with its leg empty.
+    #[inline(never)]
     pub(crate) fn special_attackers_to(&self, sq: usize, by: usize, occ: B, candidates: B) -> B {
         let r = self.rules;
         let nt = r.ntypes();
@@ -97,7 +136,7 @@ impl<B: Bits> Position<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::moves::{MoveList, CAPTURE as CAPTURE_MOVE};
+    use crate::position::moves::MoveList;
     use crate::rng::Rng;
     use crate::{Board, Variant};
 

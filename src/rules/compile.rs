@@ -114,7 +114,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         leap_cap_rev,
         leap_attackers,
         riders: moves.riders,
-        special_attackers: special_attackers(&moves.special, ntypes),
+        apart: special_types(&moves.special, ntypes, |_| true).map(|m| m | roles.pawn.map_or(0, |p| 1 << p)),
+        special_attackers: special_types(&moves.special, ntypes, |a| a.mode & CAPTURE != 0 && !a.initial),
         special: moves.special,
         lame: moves.lame,
         initial_zone,
@@ -341,12 +342,11 @@ fn special_atom<B: Bits>(
     s
 }
 
-/// Per colour, the types with a special atom that captures from anywhere (initial moves
-/// never capture).
-fn special_attackers(special: &[Vec<SpecialAtom>], ntypes: usize) -> [u16; 2] {
+/// Per colour, the types with a special atom that `wanted` accepts.
+fn special_types(special: &[Vec<SpecialAtom>], ntypes: usize, wanted: fn(&SpecialAtom) -> bool) -> [u16; 2] {
     let mut out = [0u16; 2];
     for (i, atoms) in special.iter().enumerate() {
-        if atoms.iter().any(|a| a.mode & CAPTURE != 0 && !a.initial) {
+        if atoms.iter().any(wanted) {
             out[i / ntypes.max(1)] |= 1 << (i % ntypes.max(1));
         }
     }

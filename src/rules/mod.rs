@@ -157,6 +157,9 @@ pub struct Rules<B: Bits> {
     /// Hoppers, lame leaps and initial moves, indexed `colour * ntypes + type` (empty for
     /// most games, which never walk them).
     pub special: Vec<Vec<SpecialAtom>>,
+    /// Per colour: the types (bit per type) move generation treats apart from plain
+    /// leapers and riders: the pawn, and the types with special atoms.
+    pub apart: [u16; 2],
     /// Per colour: the types (bit per type) with a special atom that captures, which attack
     /// tests must walk.
     pub special_attackers: [u16; 2],
