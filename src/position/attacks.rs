@@ -185,7 +185,8 @@ pub struct Reach<B: 'static> {
     quiet: &'static [B],
     cap: &'static [B],
     riders: &'static [crate::rules::RiderAtom],
-    special: &'static [crate::rules::SpecialAtom],
+    /// The special atoms, if the type has any.
+    special: Option<&'static [crate::rules::SpecialAtom]>,
     color: usize,
     bomber: bool,
 }
@@ -212,7 +213,7 @@ impl<B: Bits> Position<B> {
             quiet: &r.leap_quiet[base..base + r.nsq],
             cap: &r.leap_cap[base..base + r.nsq],
             riders: &r.riders[color * r.ntypes() + t],
-            special: &r.special[color * r.ntypes() + t],
+            special: Some(&r.special[color * r.ntypes() + t][..]).filter(|s| !s.is_empty()),
             color,
             bomber: Some(t) == r.bomber,
         }
@@ -235,14 +236,10 @@ impl<B: Bits> Position<B> {
                 attacks |= att;
             }
         }
-        for a in p.special {
-            let reach = self.special_reach(a, sq, p.color, self.occ);
-            if a.mode & crate::variant::betza::MOVE != 0 {
-                quiet |= reach & empty;
-            }
-            if a.mode & crate::variant::betza::CAPTURE != 0 {
-                attacks |= reach;
-            }
+        if let Some(special) = p.special {
+            let (q, a) = self.special_bearing(special, sq, p.color);
+            quiet |= q & empty;
+            attacks |= a;
         }
         let caps = attacks & enemy;
         if p.bomber {
@@ -268,11 +265,7 @@ impl<B: Bits> Position<B> {
                 attacks |= r.rider_attacks(a, sq, self.occ);
             }
         }
-        for a in &r.special[color * r.ntypes() + t] {
-            if a.mode & crate::variant::betza::CAPTURE != 0 {
-                attacks |= self.special_reach(a, sq, color, self.occ);
-            }
-        }
+        attacks |= self.special_bearing(&r.special[color * r.ntypes() + t], sq, color).1;
         if Some(t) == r.bomber {
             for &ray in &r.orth {
                 attacks |= r.ray_attacks(ray, sq, self.occ);

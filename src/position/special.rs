@@ -39,6 +39,24 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Of a `color` piece on `sq` with special atoms `atoms`: the squares its moving atoms
+    /// reach (empty or not) and those its capturing atoms bear on (kept out of line: most
+    /// games have none).
+    #[inline(never)]
+    pub(crate) fn special_bearing(&self, atoms: &[SpecialAtom], sq: usize, color: usize) -> (B, B) {
+        let (mut moves, mut attacks) = (B::ZERO, B::ZERO);
+        for a in atoms {
+            let reach = self.special_reach(a, sq, color, self.occ);
+            if a.mode & MOVE != 0 {
+                moves |= reach;
+            }
+            if a.mode & CAPTURE != 0 {
+                attacks |= reach;
+            }
+        }
+        (moves, attacks)
+    }
+
     /// Moves of the side to move's pieces `bb` of type `t`, which has special atoms: its
     /// table moves and the special ones, merged per origin so a square both reach is one
     /// move.
