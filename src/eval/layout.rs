@@ -211,7 +211,12 @@ impl Layout {
         }
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
-            *s = t != r.king && !r.types[t].pawn && Some(t) != r.bomber && attacks_symmetric(r, t);
+            // Lame leaps look symmetric on the empty board but not with a leg blocked.
+            let special = r.special[t]
+                .iter()
+                .chain(&r.special[r.ntypes() + t])
+                .any(|a| a.mode & crate::variant::betza::CAPTURE != 0);
+            *s = t != r.king && !r.types[t].pawn && Some(t) != r.bomber && !special && attacks_symmetric(r, t);
         }
         let est = super::weights::estimated_values(r);
         let mut lesser = [0u32; MAX_TYPES];
@@ -388,6 +393,12 @@ fn colour_bound<B: Bits>(r: &Rules<B>, t: usize) -> bool {
         let mut targets = r.leap_quiet[i] | r.leap_cap[i];
         for a in &r.riders[t] {
             targets |= r.ray(a.ray, s);
+        }
+        for a in &r.special[t] {
+            targets |= match a.kind {
+                crate::rules::SpecialKind::Lame => r.lame[a.lame as usize + s].to_set(),
+                _ => r.ray(a.ray, s),
+            };
         }
         for u in targets.iter() {
             any = true;

@@ -4,7 +4,7 @@
 //! is estimated from its mobility on the empty board (see [`estimated_values`]).
 
 use super::layout::{Layout, NONE};
-use crate::rules::{Bits, Rules};
+use crate::rules::{Bits, Rules, SpecialKind, NO_SQUARE};
 use crate::variant::betza::{CAPTURE, MOVE};
 
 /// Estimated piece values in centipawns (pawn = 100), by type; 0 for the king.
@@ -14,7 +14,9 @@ use crate::variant::betza::{CAPTURE, MOVE};
 /// and a move-only or capture-only target counts half. The weighted mobility M maps to
 /// `67 * M^0.906`, a power law through orthodox chess's knight (M = 5.25 -> 300) and
 /// queen (M = 17.65 -> 900); it gives B 397 and R 563. A bomber counts as a rook-mover whose
-/// captures need an empty landing square (factor 0.85).
+/// captures need an empty landing square (factor 0.85). Hoppers need a screen, so their
+/// lines count half (cannon) or 0.3 (grasshopper); a lame leap counts 0.85 for its leg;
+/// initial moves count nothing.
 pub fn estimated_values<B: Bits>(r: &Rules<B>) -> Vec<f32> {
     let geo = &r.geo;
     let squares: Vec<usize> = (0..r.nsq).filter(|&s| geo.exists(s)).collect();
@@ -49,11 +51,23 @@ pub fn estimated_values<B: Bits>(r: &Rules<B>) -> Vec<f32> {
                 for a in &r.riders[t] {
                     rider(a.ray, weight(a.mode));
                 }
+                let mut lame = 0.0;
+                for a in &r.special[t] {
+                    match a.kind {
+                        SpecialKind::Lame if r.lame[a.lame as usize + sq].to != NO_SQUARE => {
+                            lame += 0.85 * weight(a.mode)
+                        }
+                        SpecialKind::Hop => rider(a.ray, 0.5 * weight(a.mode)),
+                        SpecialKind::Grasshop => rider(a.ray, 0.3 * weight(a.mode)),
+                        _ => {}
+                    }
+                }
                 if pt.bomber {
                     for &ray in &r.orth {
                         rider(ray, 0.85);
                     }
                 }
+                total += lame;
             }
             let m = total / squares.len().max(1) as f32;
             (67.0 * m.powf(0.906)).round()

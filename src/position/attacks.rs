@@ -48,7 +48,7 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        false
+        r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers).any()
     }
 
     /// FBGC §4.2.6: does one of `bombers` remove the piece on `sq`?
@@ -105,6 +105,9 @@ impl<B: Bits> Position<B> {
                     found |= p.captures_rev[by][sq] & self.by_type[pt] & side;
                 }
             }
+            if r.special_attackers[by] != 0 {
+                found |= self.special_attackers_to(sq, by, occ, side);
+            }
         }
         let liners = self.of_types(r.line_attackers[0] | r.line_attackers[1]) & pieces;
         if liners.is_empty() {
@@ -147,6 +150,9 @@ impl<B: Bits> Position<B> {
     /// `gone` was taken out of `occ` and `pieces`: the first pieces on the lines from `sq`
     /// through `gone` (the other lines, leapers and pawns are as they were). A line whose
     /// first piece did not change yields that piece again, which the caller already has.
+    /// With hoppers or lame leapers in the game a piece leaving can also hide an attacker
+    /// (a screen or a leg gone), so the caller recomputes instead (see
+    /// [`Rules::special_attackers`]).
     pub fn revealed_attackers(&self, sq: usize, gone: usize, occ: B, pieces: B) -> B {
         let r = self.rules;
         let mut found = B::ZERO;
@@ -179,6 +185,8 @@ pub struct Reach<B: 'static> {
     quiet: &'static [B],
     cap: &'static [B],
     riders: &'static [crate::rules::RiderAtom],
+    /// The special atoms, if the type has any.
+    special: Option<&'static [crate::rules::SpecialAtom]>,
     color: usize,
     bomber: bool,
 }
@@ -205,6 +213,7 @@ impl<B: Bits> Position<B> {
             quiet: &r.leap_quiet[base..base + r.nsq],
             cap: &r.leap_cap[base..base + r.nsq],
             riders: &r.riders[color * r.ntypes() + t],
+            special: Some(&r.special[color * r.ntypes() + t][..]).filter(|s| !s.is_empty()),
             color,
             bomber: Some(t) == r.bomber,
         }
@@ -226,6 +235,11 @@ impl<B: Bits> Position<B> {
             if a.mode & crate::variant::betza::CAPTURE != 0 {
                 attacks |= att;
             }
+        }
+        if let Some(special) = p.special {
+            let (q, a) = self.special_bearing(special, sq, p.color);
+            quiet |= q & empty;
+            attacks |= a;
         }
         let caps = attacks & enemy;
         if p.bomber {
@@ -251,6 +265,7 @@ impl<B: Bits> Position<B> {
                 attacks |= r.rider_attacks(a, sq, self.occ);
             }
         }
+        attacks |= self.special_bearing(&r.special[color * r.ntypes() + t], sq, color).1;
         if Some(t) == r.bomber {
             for &ray in &r.orth {
                 attacks |= r.ray_attacks(ray, sq, self.occ);

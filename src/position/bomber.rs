@@ -7,6 +7,7 @@ use super::moves::*;
 use super::*;
 
 impl<B: Bits> Position<B> {
+    #[inline(always)]
     pub(super) fn generate_bomber<S: Sink<B>>(&self, list: &mut S, from: usize, empty: B, enemy: B) {
         let r = self.rules;
         let own = self.by_color[self.side];

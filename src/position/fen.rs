@@ -75,8 +75,9 @@ impl<B: Bits> Position<B> {
         pos.side = read_side(fields[1])?;
         pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
         pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
-        pos.halfmove = read_counter(&fields, 4, 0, "halfmove")?;
-        pos.fullmove = read_counter(&fields, 5, 1, "fullmove")?.max(1);
+        // Both counters are capped so that counting on from any FEN cannot overflow.
+        pos.halfmove = read_counter(&fields, 4, 0, "halfmove")?.min(u32::MAX / 2);
+        pos.fullmove = read_counter(&fields, 5, 1, "fullmove")?.clamp(1, u32::MAX / 2);
         pos.read_setup(fields.get(6).copied())?;
         pos.set_promotion_types();
         pos.check_playable()?;

@@ -7,7 +7,8 @@
 //! that holds an enemy line-attacker (for bombers also the square behind the king), or it
 //! may convert an enemy waiting pawn.
 //! Every other move cannot expose the king, because placing a piece never creates an
-//! attack on one's own king.
+//! attack on one's own king. Against hoppers that is false (a piece placed on the line
+//! becomes a screen), so a side facing an enemy hopper or lame leaper tests every move.
 
 use super::movegen::Sink;
 use super::moves::*;
@@ -172,6 +173,11 @@ impl<B: Bits> Position<B> {
                     }
                 }
             }
+        }
+        if r.special_attackers[them] != 0 && (self.of_types(r.special_attackers[them]) & enemy).any() {
+            // A hopper's screen or a lame leaper's leg may be any square, and placing a
+            // piece can complete a hopper's attack: every move gets the full test.
+            ctx.danger = r.exists;
         }
         ctx.conversions = self.waiting_pawns(them).any();
         ctx

@@ -11,6 +11,7 @@ pub mod moves;
 pub mod outcome;
 mod pawns;
 mod perft;
+mod special;
 pub use perft::{PerftError, MAX_PERFT_DEPTH};
 
 pub use attacks::Reach;

@@ -63,25 +63,20 @@ impl<B: Bits> Position<B> {
             if bb.is_empty() {
                 continue;
             }
-            if Some(t) == r.pawn_type {
-                self.generate_pawns(list, bb, empty, enemy);
+            // The pawn and the types with special atoms have generators of their own, so the
+            // loop below stays that of plain leapers and riders.
+            if r.apart[us] >> t & 1 != 0 {
+                if Some(t) == r.pawn_type {
+                    self.generate_pawns(list, bb, empty, enemy);
+                } else {
+                    self.generate_special_type(list, t, bb, empty, enemy);
+                }
                 continue;
             }
             let riders = &r.riders[us * nt + t];
             let bomber = Some(t) == r.bomber;
             for from in bb.iter() {
-                let i = r.idx(us, t, from);
-                let mut quiet = r.leap_quiet[i] & empty;
-                let mut caps = r.leap_cap[i] & enemy;
-                for a in riders {
-                    let att = r.rider_attacks(a, from, self.occ);
-                    if a.mode & MV != 0 {
-                        quiet |= att & empty;
-                    }
-                    if a.mode & CAP != 0 {
-                        caps |= att & enemy;
-                    }
-                }
+                let (quiet, caps) = self.table_moves(t, riders, from, empty, enemy);
                 list.bulk(self, from, quiet, QUIET);
                 list.bulk(self, from, caps, CAPTURE);
                 if bomber {
@@ -92,6 +87,33 @@ impl<B: Bits> Position<B> {
         if self.castling & (0xF << (us * 4)) != 0 {
             self.generate_castling(list);
         }
+    }
+
+    /// Quiet and capture targets of the side to move's piece of type `t` on `from` by its
+    /// leaps and rides (`riders` its rider atoms).
+    #[inline(always)]
+    pub(super) fn table_moves(
+        &self,
+        t: usize,
+        riders: &[crate::rules::RiderAtom],
+        from: usize,
+        empty: B,
+        enemy: B,
+    ) -> (B, B) {
+        let r = self.rules;
+        let i = r.idx(self.side, t, from);
+        let mut quiet = r.leap_quiet[i] & empty;
+        let mut caps = r.leap_cap[i] & enemy;
+        for a in riders {
+            let att = r.rider_attacks(a, from, self.occ);
+            if a.mode & MV != 0 {
+                quiet |= att & empty;
+            }
+            if a.mode & CAP != 0 {
+                caps |= att & enemy;
+            }
+        }
+        (quiet, caps)
     }
 
     fn generate_castling<S: Sink<B>>(&self, list: &mut S) {

@@ -1,5 +1,6 @@
 //! Variant config -> compiled [`Rules`].
 
+use super::special::{self, LameLeap, SpecialAtom, SpecialKind};
 use super::*;
 use crate::variant::betza::{self, Atom, AtomKind, CAPTURE, MOVE};
 use crate::variant::config::{Landing, PawnCapture, PawnConfig, SetupConfig, VariantConfig};
@@ -66,6 +67,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let moves = piece_moves(&atoms_of, &mut rb);
     let leap_cap_rev = reverse(&moves.leap_cap, nsq);
     let ntypes = types.len();
+    let initial_zone = initial_zone(&geo, cfg);
     let leap_attackers = (0..ntypes)
         .filter(|&t| (0..2 * nsq).any(|i| moves.leap_cap[(i / nsq * ntypes + t) * nsq + i % nsq].any()))
         .collect();
@@ -112,6 +114,11 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         leap_cap_rev,
         leap_attackers,
         riders: moves.riders,
+        apart: special_types(&moves.special, ntypes, |_| true).map(|m| m | roles.pawn.map_or(0, |p| 1 << p)),
+        special_attackers: special_types(&moves.special, ntypes, |a| a.mode & CAPTURE != 0 && !a.initial),
+        special: moves.special,
+        lame: moves.lame,
+        initial_zone,
         ray_info,
         ray_bits,
         line_attackers: [0, 1].map(|c| moves.groups.iter().fold(0, |a, g| a | g.types[c])),
@@ -234,6 +241,8 @@ struct PieceMoves<B> {
     leap_quiet: Vec<B>,
     leap_cap: Vec<B>,
     riders: Vec<Vec<RiderAtom>>,
+    special: Vec<Vec<SpecialAtom>>,
+    lame: Vec<LameLeap<B>>,
     /// Capturing rays grouped by the ray that looks back from the target, for attack tests.
     groups: Vec<AttackGroup>,
 }
@@ -245,14 +254,22 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
         leap_quiet: vec![B::ZERO; 2 * ntypes * nsq],
         leap_cap: vec![B::ZERO; 2 * ntypes * nsq],
         riders: vec![Vec::new(); 2 * ntypes],
+        special: vec![Vec::new(); 2 * ntypes],
+        lame: Vec::new(),
         groups: Vec::new(),
     };
     for (t, atoms) in atoms_of.iter().enumerate() {
         for atom in atoms {
             for color in 0..2 {
-                for &(dx, dy0) in &atom.vectors {
-                    // Black's vectors are White's mirrored.
-                    let dy = if color == WHITE { dy0 } else { -dy0 };
+                for &(dx0, dy0) in &atom.vectors {
+                    // Black's vectors are White's turned half round, so that left and right
+                    // are each side's own (Fairy-Stockfish's reading of `l`, `r`, `h`).
+                    let (dx, dy) = if color == WHITE { (dx0, dy0) } else { (-dx0, -dy0) };
+                    if atom.initial || !matches!(atom.kind, AtomKind::Leap | AtomKind::Ride { .. } | AtomKind::Bomber) {
+                        let s = special_atom(atom, dx, dy, rb, &mut m.lame);
+                        m.special[color * ntypes + t].push(s);
+                        continue;
+                    }
                     match atom.kind {
                         AtomKind::Leap => {
                             for sq in (0..nsq).filter(|&s| geo.exists(s)) {
@@ -284,13 +301,68 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                                 }
                             }
                         }
-                        AtomKind::Bomber => {}
+                        AtomKind::Bomber | AtomKind::Hop | AtomKind::Grasshop | AtomKind::Lame => {}
                     }
                 }
             }
         }
     }
     m
+}
+
+/// The special atom for step (dx, dy) of `atom` (a hopper, a lame leap or an initial move).
+fn special_atom<B: Bits>(
+    atom: &Atom,
+    dx: i32,
+    dy: i32,
+    rb: &mut RayBuilder<'_, B>,
+    lame: &mut Vec<LameLeap<B>>,
+) -> SpecialAtom {
+    let (kind, ray) = match atom.kind {
+        AtomKind::Leap => (SpecialKind::Slide, rb.id(dx, dy, 1)),
+        AtomKind::Ride { range } => (SpecialKind::Slide, rb.id(dx, dy, range)),
+        AtomKind::Hop => (SpecialKind::Hop, rb.id(dx, dy, 0)),
+        AtomKind::Grasshop => (SpecialKind::Grasshop, rb.id(dx, dy, 0)),
+        AtomKind::Lame | AtomKind::Bomber => (SpecialKind::Lame, rb.id(dx, dy, 1)),
+    };
+    let mut s = SpecialAtom {
+        kind,
+        mode: atom.mode,
+        initial: atom.initial,
+        ray,
+        back: rb.id(-dx, -dy, 0),
+        step: rb.id(dx, dy, 1),
+        back_step: rb.id(-dx, -dy, 1),
+        lame: 0,
+    };
+    if kind == SpecialKind::Lame {
+        s.lame = lame.len() as u32;
+        lame.extend(special::lame_block::<B>(rb.geo, dx, dy));
+    }
+    s
+}
+
+/// Per colour, the types with a special atom that `wanted` accepts.
+fn special_types(special: &[Vec<SpecialAtom>], ntypes: usize, wanted: fn(&SpecialAtom) -> bool) -> [u16; 2] {
+    let mut out = [0u16; 2];
+    for (i, atoms) in special.iter().enumerate() {
+        if atoms.iter().any(wanted) {
+            out[i / ntypes.max(1)] |= 1 << (i % ntypes.max(1));
+        }
+    }
+    out
+}
+
+/// Fairy-Stockfish's double-step region, where initial moves start: the pawns' start rank,
+/// else the second rank, each side's own.
+fn initial_zone<B: Bits>(geo: &Geometry, cfg: &VariantConfig) -> [B; 2] {
+    let start = cfg.pawn.as_ref().map_or(geo.first_rank + 1, |p| p.start_rank);
+    // A pawn start rank off the board is refused with the pawn rules.
+    let Some(idx) = geo.rank_index(start) else { return [B::ZERO; 2] };
+    let last = geo.ranks as i32 - 1;
+    let rank =
+        |r: i32| (0..geo.squares()).filter(|&s| geo.exists(s) && geo.rank(s) == r).fold(B::ZERO, |a, s| a | B::bit(s));
+    [rank(idx), rank(last - idx)]
 }
 
 /// Per-square target tables turned around: which squares reach each square. `table` is

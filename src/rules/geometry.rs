@@ -14,7 +14,7 @@ pub struct Geometry {
 
 impl Geometry {
     pub fn new(files: usize, ranks: usize, first_rank: i32) -> Result<Geometry, String> {
-        if files == 0 || ranks == 0 || files > 26 || files.checked_mul(ranks).is_none_or(|n| n > 128) {
+        if files == 0 || ranks == 0 || files > 26 || files.saturating_mul(ranks) > 128 {
             return Err(format!("board {files}x{ranks}: need 1-26 files and at most 128 squares"));
         }
         Ok(Geometry { files, ranks, first_rank, exists: vec![true; files * ranks] })

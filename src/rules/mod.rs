@@ -6,11 +6,13 @@
 pub mod bitboard;
 mod compile;
 pub mod geometry;
+pub mod special;
 mod zobrist;
 
 pub use bitboard::Bits;
 pub use compile::compile;
 pub use geometry::{Geometry, Square, NO_SQUARE};
+pub use special::{LameLeap, SpecialAtom, SpecialKind};
 pub use zobrist::Zobrist;
 
 use crate::variant::config::{NoMoveResult, WinCondition};
@@ -152,6 +154,20 @@ pub struct Rules<B: Bits> {
     pub leap_attackers: Vec<usize>,
     /// Indexed `colour * ntypes + type`.
     pub riders: Vec<Vec<RiderAtom>>,
+    /// Hoppers, lame leaps and initial moves, indexed `colour * ntypes + type` (empty for
+    /// most games, which never walk them).
+    pub special: Vec<Vec<SpecialAtom>>,
+    /// Per colour: the types (bit per type) move generation treats apart from plain
+    /// leapers and riders: the pawn, and the types with special atoms.
+    pub apart: [u16; 2],
+    /// Per colour: the types (bit per type) with a special atom that captures, which attack
+    /// tests must walk.
+    pub special_attackers: [u16; 2],
+    /// Lame leaps' blocks (see [`SpecialAtom::lame`]).
+    pub lame: Vec<LameLeap<B>>,
+    /// Per colour: where initial (`i`) moves may start, as Fairy-Stockfish's double-step
+    /// region: the pawns' start rank, or the second rank in a game without pawns.
+    pub initial_zone: [B; 2],
     pub ray_info: Vec<RayInfo>,
     /// Indexed `ray * nsq + square`.
     pub ray_bits: Vec<B>,
@@ -211,6 +227,12 @@ pub fn move_bounds<B: Bits>(r: &Rules<B>) -> [[u32; MAX_TYPES]; 2] {
                 let mut reach = r.leap_quiet[i] | r.leap_cap[i];
                 for a in &r.riders[color * nt + t] {
                     reach |= r.ray(a.ray, sq);
+                }
+                for a in &r.special[color * nt + t] {
+                    reach |= match a.kind {
+                        SpecialKind::Lame => r.lame[a.lame as usize + sq].to_set(),
+                        _ => r.ray(a.ray, sq),
+                    };
                 }
                 let mut n = reach.count();
                 if Some(t) == r.bomber {

@@ -143,8 +143,13 @@ impl<B: Bits> Searcher<B> {
             let sq = (ours & pos.type_bb(t)).lsb();
             pieces &= !B::bit(sq);
             occ &= !B::bit(sq);
-            // `attackers_to(to, occ, pieces)`: only lines through `sq` change.
-            attackers = (attackers & !B::bit(sq)) | pos.revealed_attackers(to, sq, occ, pieces);
+            attackers = if r.special_attackers == [0, 0] {
+                // `attackers_to(to, occ, pieces)`: only lines through `sq` change.
+                (attackers & !B::bit(sq)) | pos.revealed_attackers(to, sq, occ, pieces)
+            } else {
+                // A hopper may lose its screen or a lame leaper gain its leg: look again.
+                pos.attackers_to(to, occ, pieces)
+            };
         }
         first_mover_ahead
     }
@@ -220,6 +225,20 @@ mod tests {
         let fen = "4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1";
         assert!(!see("chess", fen, "d1d5", 0));
         assert!(see("chess", fen, "d1d3", 0));
+    }
+
+    #[test]
+    fn a_cannon_defends_through_its_screen() {
+        let cannons = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/betza/betza-cannons.toml");
+        // The cannon on d8 hops the soldier on d7 to retake on d5: the rook is lost.
+        let fen = "3ck3/3s4/8/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(!see(cannons, fen, "d1d5", 0));
+        // Without the screen the soldier hangs.
+        let fen = "3ck3/8/8/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(see(cannons, fen, "d1d5", 1));
+        // A second screen (d6) hides the cannon too.
+        let fen = "3ck3/3s4/3s4/3s4/8/8/8/3RK3 w - - 0 1";
+        assert!(see(cannons, fen, "d1d5", 1));
     }
 
     #[test]
