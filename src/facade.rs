@@ -434,3 +434,30 @@ impl Board {
 fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
+
+/// A piece type of a variant, as a diagram or a caller names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    pub name: &'static str,
+    pub royal: bool,
+    pub pawn: bool,
+}
+
+impl Variant {
+    pub fn piece_kinds(&self) -> Vec<PieceKind> {
+        on_rules!(*self, r => r
+            .types
+            .iter()
+            .map(|t| PieceKind { letter: t.letter, name: t.name.as_str(), royal: t.royal, pawn: t.pawn })
+            .collect())
+    }
+
+    /// The square at a file and a rank index (both from 0, the rank index from White's
+    /// side), or None off the board and on a hole.
+    pub fn square_at(&self, file: usize, rank: usize) -> Option<Square> {
+        let (f, r) = (i32::try_from(file).ok()?, i32::try_from(rank).ok()?);
+        on_rules!(*self, rules => rules.geo.at(f, r).map(|s| self.square(s)))
+    }
+}

@@ -7,6 +7,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod cli;
+pub mod diagram;
 pub mod engine;
 pub mod eval;
 pub mod facade;
@@ -23,6 +24,6 @@ pub mod tuning;
 pub mod values;
 pub mod variant;
 
-pub use facade::{Board, Color, Error, Move, Square, Variant};
+pub use facade::{Board, Color, Error, Move, PieceKind, Square, Variant};
 pub use position::{FenError, PerftError, MAX_PERFT_DEPTH};
 pub use variant::VariantError;

@@ -46,6 +46,8 @@ enum Command {
     Experiment(cli::values::ExperimentArgs),
     /// Balance report of a variant (Markdown + HTML with charts, CSV/JSON figures).
     Report(cli::report::ReportArgs),
+    /// A diagram (SVG) of a variant's start position or of one piece's moves.
+    Show(cli::show::ShowArgs),
 }
 
 fn main() {
@@ -68,6 +70,7 @@ fn main() {
         Command::Stats(a) => cli::stats::run(&a),
         Command::Merge(a) => cli::stats::merge(&a),
         Command::Report(a) => cli::report::run(&a),
+        Command::Show(a) => cli::show::run(&a),
         Command::Values(a) => cli::values::run(&a),
         Command::Experiment(a) => cli::values::experiment(&a),
         Command::Tune(a) => cli::tune::run_tune(&a),

@@ -4,6 +4,7 @@ pub mod common;
 pub mod perft;
 pub mod progress;
 pub mod report;
+pub mod show;
 pub mod stats;
 pub mod tactics;
 pub mod tournament;

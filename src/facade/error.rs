@@ -2,6 +2,7 @@
 //! failure came from and what it was. Layers that still report in text (the command
 //! line's checks, engine configs, tuning) have one variant each.
 
+use crate::diagram::DiagramError;
 use crate::position::{FenError, PerftError};
 use crate::report::ReportError;
 use crate::tournament::RunError;
@@ -18,6 +19,7 @@ pub enum Error {
     Tournament(RunError),
     Values(ValuesError),
     Report(ReportError),
+    Diagram(DiagramError),
     /// A move, setup or material change a position refuses.
     Position(String),
     /// An engine, its configuration, weights or spec refused.
@@ -39,6 +41,7 @@ impl fmt::Display for Error {
             Error::Tournament(e) => e.fmt(f),
             Error::Values(e) => e.fmt(f),
             Error::Report(e) => e.fmt(f),
+            Error::Diagram(e) => e.fmt(f),
             Error::Position(m) | Error::Engine(m) | Error::Tuning(m) | Error::RunFolder(m) | Error::Usage(m) => {
                 f.write_str(m)
             }
@@ -57,6 +60,7 @@ impl std::error::Error for Error {
             Error::Tournament(e) => Some(e),
             Error::Values(e) => Some(e),
             Error::Report(e) => Some(e),
+            Error::Diagram(e) => Some(e),
             Error::Position(_) | Error::Engine(_) | Error::Tuning(_) | Error::RunFolder(_) | Error::Usage(_) => None,
         }
     }
@@ -95,5 +99,11 @@ impl From<ValuesError> for Error {
 impl From<ReportError> for Error {
     fn from(e: ReportError) -> Error {
         Error::Report(e)
+    }
+}
+
+impl From<DiagramError> for Error {
+    fn from(e: DiagramError) -> Error {
+        Error::Diagram(e)
     }
 }
