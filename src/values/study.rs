@@ -56,7 +56,7 @@ impl StudyPlan {
 }
 
 /// Every combination of White's and Black's setup choices as a start FEN.
-pub(super) fn setup_fens(variant: Variant) -> Result<Vec<String>, ValuesError> {
+fn setup_fens(variant: Variant) -> Result<Vec<String>, ValuesError> {
     let choices = variant.setup_choices();
     if choices.is_empty() {
         return Err(ValuesError::Settings(format!("--all-setups: {} has no setup choices", variant.name())));
@@ -74,7 +74,7 @@ pub(super) fn setup_fens(variant: Variant) -> Result<Vec<String>, ValuesError> {
 
 /// The regression's data from run folders: each game's quiet positions, identical games
 /// kept once (with a note).
-pub fn regression_data(
+fn regression_data(
     variant: Variant,
     pieces: &Pieces,
     dirs: &[PathBuf],
@@ -89,7 +89,7 @@ pub fn regression_data(
 }
 
 /// Fits the regression, saying what it could not estimate.
-pub fn fit_regression(
+fn fit_regression(
     pieces: &Pieces,
     data: &Dataset,
     settings: &regression::Settings,
@@ -113,7 +113,7 @@ pub fn fit_regression(
 }
 
 /// The imbalance matches' rows, saying what they could not give.
-pub fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) -> Vec<ValueRow> {
+fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) -> Vec<ValueRow> {
     if let Err(e) = &r.combined {
         progress.note(&format!("note: no absolute values from the comparisons: {e}"));
     }
@@ -343,7 +343,7 @@ fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
 }
 
 /// `brackets.json`: every bracket's matches and price, and the scale check.
-pub fn write_brackets(dir: &Path, r: &ImbalanceResult) -> Result<(), ValuesError> {
+fn write_brackets(dir: &Path, r: &ImbalanceResult) -> Result<(), ValuesError> {
     let doc = serde_json::json!({ "brackets": r.brackets, "scale_check": r.scale_check });
     let path = dir.join("brackets.json");
     let text = serde_json::to_string_pretty(&doc).map_err(|e| ValuesError::io("write", &path, e))?;
@@ -354,7 +354,7 @@ pub fn write_brackets(dir: &Path, r: &ImbalanceResult) -> Result<(), ValuesError
 
 /// Copies of each piece letter in a variant's start position (White's side), and the most
 /// pawns one side can give in a comparison (half its pawns, so both sides keep some).
-pub fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize) {
+fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize) {
     let fen = variant.start_fen();
     let board = fen.split_whitespace().next().unwrap_or("");
     let mut counts: Vec<(char, usize)> = vec![];
