@@ -366,7 +366,7 @@ pub fn run(a: &ValuesArgs) -> Result<(), Error> {
         ValuesCommand::Imbalance(i) => {
             let plan = i.plan()?;
             let result = crate::values::run(&plan)?;
-            finish(&result.rows, plan.imbalance.as_ref().map(|im| &im.out))
+            finish(&result.rows, plan.imbalance().map(|im| &im.out))
         }
         ValuesCommand::Starts(s) => s.run(),
     }

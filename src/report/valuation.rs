@@ -277,12 +277,13 @@ fn replay(
     nodes: u64,
     change: impl FnOnce(&mut ImbalancePlan) -> Result<(), ValuesError>,
 ) -> Result<StudyPlan, ValuesError> {
-    let mut im = imb.imbalance.clone().ok_or_else(|| ValuesError::Settings("no imbalance matches to replay".into()))?;
-    im.comparisons = plan::comparisons(&[h.to_string()], &Pieces::of(imb.variant)?)?;
+    let mut im =
+        imb.imbalance().cloned().ok_or_else(|| ValuesError::Settings("no imbalance matches to replay".into()))?;
+    im.comparisons = plan::comparisons(&[h.to_string()], &Pieces::of(imb.variant())?)?;
     im.rebuild_chain = false;
     change(&mut im)?;
-    let play = Play { nodes, ..imb.play.clone() };
-    StudyPlan::new(imb.variant, imb.name.clone(), imb.options.clone(), play, None, Some(im))
+    let play = Play { nodes, ..imb.play().clone() };
+    StudyPlan::new(imb.variant(), imb.name().into(), imb.options().to_vec(), play, None, Some(im))
 }
 
 /// A plan's rows; a fit that failed is the plan's failure (the report notes it).
@@ -378,7 +379,7 @@ pub(super) fn local_prices(
     headline: &str,
     scale_check: bool,
 ) -> Result<(PawnPrices, Vec<ValueRow>), ReportError> {
-    let one = replay(imb, h, imb.play.nodes, |im| {
+    let one = replay(imb, h, imb.play().nodes, |im| {
         im.bracket = Some(Bracket::new(3)?);
         im.scale_check = scale_check;
         Ok(())
@@ -429,7 +430,7 @@ pub(super) fn node_sensitivity(
     nodes: u64,
     dir: &Path,
 ) -> Result<Sensitivity, ReportError> {
-    let (base_nodes, base_games) = (imb.play.nodes, imb.imbalance.as_ref().map_or(0, |im| im.max_games));
+    let (base_nodes, base_games) = (imb.play().nodes, imb.imbalance().map_or(0, |im| im.max_games));
     let games = (base_games * base_nodes / nodes.max(1)).max(2);
     let again = replay(imb, h, nodes, |im| {
         im.max_games = games;
@@ -476,7 +477,7 @@ pub(super) fn node_sensitivity(
 /// as the phase filter; the report's own values (`rows`) are the base.
 pub(super) fn phase_sensitivity(regress: &StudyPlan, rows: &[ValueRow]) -> Result<Sensitivity, ReportError> {
     let shifts = crate::values::study::sensitivity(regress, OTHER_MIN_PIECES)?;
-    let (min_pieces, bootstrap) = regress.regression.as_ref().map_or((0.0, 0), |r| (r.min_pieces, r.bootstrap));
+    let (min_pieces, bootstrap) = regress.regression().map_or((0.0, 0), |r| (r.min_pieces, r.bootstrap));
     let as_interval = |e: &crate::values::regression::Estimate| {
         if e.support.is_supported() {
             Interval { value: e.value, low: e.low, high: e.high }
@@ -583,16 +584,16 @@ mod tests {
         let bad = imbalance_plan(&cfg, chess, &[], dir, &["B=X".into()], false);
         assert!(matches!(bad, Err(ValuesError::Comparison(_))), "{bad:?}");
         let imb = imbalance_plan(&cfg, chess, &[], dir, &["B=N".into()], false).unwrap();
-        let four = replay(&imb, "B=N", imb.play.nodes, |im| {
+        let four = replay(&imb, "B=N", imb.play().nodes, |im| {
             im.bracket = Some(Bracket::new(4)?);
             Ok(())
         });
         assert!(matches!(four, Err(ValuesError::Bracket(4))), "{four:?}");
-        let three = replay(&imb, "B=N", imb.play.nodes, |im| {
+        let three = replay(&imb, "B=N", imb.play().nodes, |im| {
             im.bracket = Some(Bracket::new(3)?);
             Ok(())
         });
-        assert!(three.is_ok_and(|p| p.imbalance.is_some_and(|im| im.comparisons.len() == 1)));
+        assert!(three.is_ok_and(|p| p.imbalance().is_some_and(|im| im.comparisons.len() == 1)));
     }
     #[test]
     fn the_sensitivity_anchor_prefers_a_fairy_piece_then_the_fewest_pieces() {

@@ -360,7 +360,7 @@ impl Experiment {
         let plans = self.plans(o)?;
         let out = self.out_dir(o);
         let note = |text: String| o.progress.note(&text);
-        if let Some(p) = plans.first().and_then(|p| p.play.player.as_ref()) {
+        if let Some(p) = plans.first().and_then(|p| p.play().player.as_ref()) {
             note(format!("every game played by {} (external UCI engine)", p.name));
         }
         note(format!(

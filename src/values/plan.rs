@@ -15,17 +15,18 @@ use crate::tournament::Progress;
 use crate::Variant;
 use std::path::{Path, PathBuf};
 
-/// A value study: the games it plays and the estimators it runs on them. Build it with
-/// [`StudyPlan::new`], which refuses settings no study could run.
+/// A value study: the games it plays and the estimators it runs on them. Only
+/// [`StudyPlan::new`] makes one, and it refuses settings no study could run, so a plan
+/// in hand is a checked one (its parts are read, never changed).
 #[derive(Clone, Debug)]
 pub struct StudyPlan {
-    pub variant: Variant,
+    variant: Variant,
     /// The variant as the table names it (a file's own spelling is kept).
-    pub name: String,
-    pub options: Vec<String>,
-    pub play: Play,
-    pub regression: Option<RegressionPlan>,
-    pub imbalance: Option<ImbalancePlan>,
+    name: String,
+    options: Vec<String>,
+    play: Play,
+    regression: Option<RegressionPlan>,
+    imbalance: Option<ImbalancePlan>,
 }
 
 /// How every game of the study is played (both estimators share it).
@@ -185,6 +186,31 @@ impl StudyPlan {
         let plan = StudyPlan { variant, name, options, play, regression, imbalance };
         plan.check()?;
         Ok(plan)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The variant as the table names it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn options(&self) -> &[String] {
+        &self.options
+    }
+
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    pub fn regression(&self) -> Option<&RegressionPlan> {
+        self.regression.as_ref()
+    }
+
+    pub fn imbalance(&self) -> Option<&ImbalancePlan> {
+        self.imbalance.as_ref()
     }
 
     /// The option set as folders and notes name it: `default`, or the options joined by `+`.

@@ -51,7 +51,7 @@ impl Play {
 
 impl StudyPlan {
     fn context(&self, nodes: u64) -> Context {
-        Context { variant: self.name.clone(), options: self.options.join("+"), nodes, seed: self.play.seed }
+        Context { variant: self.name().into(), options: self.options().join("+"), nodes, seed: self.play().seed }
     }
 }
 
@@ -129,13 +129,13 @@ fn imbalance_table(ctx: &Context, r: &ImbalanceResult, progress: &Progress) -> V
 /// one estimator against the other. A shard plays its games and gives no rows; a fit that
 /// fails is listed in [`StudyResult::failed`] so a long study keeps its other figures.
 pub fn run(plan: &StudyPlan) -> Result<StudyResult, ValuesError> {
-    let pieces = Pieces::of(plan.variant)?;
+    let pieces = Pieces::of(plan.variant())?;
     let mut result = StudyResult::default();
     let mut imbalance_dirs = vec![];
-    if let Some(im) = &plan.imbalance {
+    if let Some(im) = plan.imbalance() {
         imbalance_dirs = run_imbalance(plan, im, &pieces, &mut result)?;
     }
-    if let Some(rg) = &plan.regression {
+    if let Some(rg) = plan.regression() {
         run_regression(plan, rg, &pieces, &imbalance_dirs, &mut result)?;
     }
     let tests = agreement_rows(&result.rows);
@@ -151,15 +151,15 @@ fn run_imbalance(
     pieces: &Pieces,
     result: &mut StudyResult,
 ) -> Result<Vec<PathBuf>, ValuesError> {
-    let progress = &plan.play.progress;
+    let progress = &plan.play().progress;
     progress.note(&format!(
         "seed {} (opening random plies derive from it); games in {}",
-        plan.play.seed,
+        plan.play().seed,
         im.out.display()
     ));
     let (rows, dirs) = imbalance_stage(plan, im)?;
     // A shard plays only the first stage: the rebuilt links need the merged games.
-    if !im.rebuild_chain || plan.play.shard.is_some() {
+    if !im.rebuild_chain || plan.play().shard.is_some() {
         return Ok(played(result, rows, dirs, im));
     }
     // The chain again from the imbalance least-squares values, not the rough values the
@@ -172,7 +172,7 @@ fn run_imbalance(
         .filter_map(|r| Some((r.piece.chars().next()?, r.value)))
         .filter(|&(c, _)| c != pawn)
         .collect();
-    let (counts, max_pawns) = start_counts(plan.variant, pawn);
+    let (counts, max_pawns) = start_counts(plan.variant(), pawn);
     let texts: Vec<String> = im.comparisons.iter().map(Comparison::text).collect();
     let new: Vec<String> = comparison::balanced_chain(&own, &counts, pawn, max_pawns)
         .into_iter()
@@ -199,7 +199,7 @@ fn played(result: &mut StudyResult, rows: Vec<ValueRow>, dirs: Vec<PathBuf>, im:
 fn imbalance_stage(plan: &StudyPlan, im: &ImbalancePlan) -> Result<(Vec<ValueRow>, Vec<PathBuf>), ValuesError> {
     let pairs = im.max_games / 2;
     let s = imbalance::Settings {
-        play: plan.play.settings(plan.variant, im.random_plies, im.out.clone()),
+        play: plan.play().settings(plan.variant(), im.random_plies, im.out.clone()),
         comparisons: im.comparisons.clone(),
         calibration: im.calibration.clone(),
         max_pairs: pairs,
@@ -207,14 +207,14 @@ fn imbalance_stage(plan: &StudyPlan, im: &ImbalancePlan) -> Result<(Vec<ValueRow
         min_pairs: im.min_pairs.min(pairs),
         precision: im.precision,
         neutral: im.neutral,
-        player: plan.play.player.clone(),
+        player: plan.play().player.clone(),
         bracket: im.bracket.map(|b| b.matches()),
         scale_check: im.scale_check,
         starts: im.starts.clone(),
     };
     let r = imbalance::run(&s)?;
-    if let Some((i, n)) = plan.play.shard {
-        plan.play.progress.note(&format!(
+    if let Some((i, n)) = plan.play().shard {
+        plan.play().progress.note(&format!(
             "shard {i}/{n} played in {}; merge the shards' folders (`fairylab merge`) and run again \
              without --shard for the figures",
             im.out.display()
@@ -224,7 +224,7 @@ fn imbalance_stage(plan: &StudyPlan, im: &ImbalancePlan) -> Result<(Vec<ValueRow
     if im.bracket.is_some() || im.scale_check {
         write_brackets(&im.out, &r)?;
     }
-    let rows = imbalance_table(&plan.context(plan.play.nodes), &r, &plan.play.progress);
+    let rows = imbalance_table(&plan.context(plan.play().nodes), &r, &plan.play().progress);
     Ok((rows, r.dirs))
 }
 
@@ -237,7 +237,7 @@ fn run_regression(
     imbalance_dirs: &[PathBuf],
     result: &mut StudyResult,
 ) -> Result<(), ValuesError> {
-    let progress = &plan.play.progress;
+    let progress = &plan.play().progress;
     let (mut dirs, nodes) = match &rg.source {
         Source::Runs(dirs) => {
             // The table records the node count when every folder states the same one.
@@ -251,7 +251,7 @@ fn run_regression(
         Source::SelfPlay(c) => {
             // An external engine plays with its own evaluation, as it does the matches
             // without neutral weights, so one plan serves either player.
-            let jitter = if plan.play.player.is_some() { 0.0 } else { c.jitter };
+            let jitter = if plan.play().player.is_some() { 0.0 } else { c.jitter };
             if jitter != c.jitter {
                 progress.note(&format!(
                     "[{}] regression: weight jitter {} does not apply to an external engine",
@@ -260,18 +260,20 @@ fn run_regression(
                 ));
             }
             let s = corpus::Settings {
-                play: plan.play.settings(plan.variant, c.random_plies, c.out.clone()),
+                play: plan.play().settings(plan.variant(), c.random_plies, c.out.clone()),
                 games: c.games,
                 imbalance_fraction: c.imbalance_fraction,
                 jitter,
-                fens: if c.all_setups { setup_fens(plan.variant)? } else { vec![] },
+                fens: if c.all_setups { setup_fens(plan.variant())? } else { vec![] },
             };
-            progress
-                .note(&format!("seed {} (openings, imbalances, jitter and bootstrap derive from it)", plan.play.seed));
-            let finished = corpus::generate_with(&s, plan.play.player.as_ref())?;
+            progress.note(&format!(
+                "seed {} (openings, imbalances, jitter and bootstrap derive from it)",
+                plan.play().seed
+            ));
+            let finished = corpus::generate_with(&s, plan.play().player.as_ref())?;
             // A fit on part of the games would be another study: a shard fits only once
             // the corpus is complete (merged before).
-            if let (Some((i, k)), true) = (plan.play.shard, finished < c.games) {
+            if let (Some((i, k)), true) = (plan.play().shard, finished < c.games) {
                 progress.note(&format!(
                     "shard {i}/{k}: {finished} of {} games in {}; merge the shards' folders \
                      (`fairylab merge`) and run again without --shard to fit",
@@ -280,7 +282,7 @@ fn run_regression(
                 ));
                 return Ok(());
             }
-            (vec![c.out.clone()], plan.play.nodes)
+            (vec![c.out.clone()], plan.play().nodes)
         }
     };
     if rg.include_imbalance_games {
@@ -288,17 +290,17 @@ fn run_regression(
     }
     let contrasts: Vec<(String, Vec<i32>)> =
         rg.comparisons.iter().map(|c| (c.label(), c.coefficients(pieces))).collect();
-    let scaled = super::scale::quantities(pieces, &super::scale::variant_headlines(plan.variant, pieces));
+    let scaled = super::scale::quantities(pieces, &super::scale::variant_headlines(plan.variant(), pieces));
     let ctx = plan.context(nodes);
     for &fit in &rg.fits {
         let min_pieces = if let Fit::Phase(mp) = fit { mp } else { rg.min_pieces };
         let selection = Selection { skip_plies: rg.skip_plies, min_pieces, start: fit == Fit::Start };
-        let data = regression_data(plan.variant, pieces, &dirs, selection, progress)?;
+        let data = regression_data(plan.variant(), pieces, &dirs, selection, progress)?;
         for &model in &rg.models {
             let settings = regression::Settings {
                 model,
                 replicates: rg.bootstrap,
-                seed: plan.play.seed,
+                seed: plan.play().seed,
                 contrasts: contrasts.clone(),
                 scaled: scaled.clone(),
             };
@@ -374,20 +376,20 @@ fn start_counts(variant: Variant, pawn: char) -> (Vec<(char, usize)>, usize) {
 /// difference from one paired bootstrap over games. Plays nothing: without the games
 /// (a shard, or a study not yet run) it is an error.
 pub fn sensitivity(plan: &StudyPlan, min_pieces: f64) -> Result<Vec<regression::Shift>, ValuesError> {
-    let Some(rg) = &plan.regression else {
+    let Some(rg) = plan.regression() else {
         return Err(ValuesError::Settings("the sensitivity refits a regression: the plan has none".into()));
     };
     if !(0.0..=1.0).contains(&min_pieces) {
         return Err(ValuesError::Settings(format!("--min-pieces {min_pieces} must lie between 0 and 1")));
     }
-    let pieces = Pieces::of(plan.variant)?;
+    let pieces = Pieces::of(plan.variant())?;
     let dirs = match &rg.source {
         Source::Runs(dirs) => dirs.clone(),
         Source::SelfPlay(c) => vec![c.out.clone()],
     };
     let load = |min_pieces| {
         let selection = Selection { skip_plies: rg.skip_plies, min_pieces, start: false };
-        let (games, _) = dataset::load_runs(&dirs, plan.variant, &pieces, selection)?;
+        let (games, _) = dataset::load_runs(&dirs, plan.variant(), &pieces, selection)?;
         Dataset::build(&pieces, &games)
     };
     let (base, other) = (load(rg.min_pieces)?, load(min_pieces)?);
@@ -395,7 +397,7 @@ pub fn sensitivity(plan: &StudyPlan, min_pieces: f64) -> Result<Vec<regression::
     let settings = regression::Settings {
         model,
         replicates: rg.bootstrap,
-        seed: plan.play.seed,
+        seed: plan.play().seed,
         contrasts: vec![],
         scaled: vec![],
     };
