@@ -2,7 +2,42 @@
 //! the pawn-odds price, and the values' sensitivity to the phase filter and the search.
 
 use fairylab::report::{self, figures::Interval, Budget, PawnPrices, ReportConfig, ReportData, Sensitivity};
-use fairylab::values::study::{self, RegressRequest};
+use fairylab::values::method::Fit;
+use fairylab::values::plan::{Corpus, Play, RegressionPlan, Source, StudyPlan};
+use fairylab::values::{study, Model};
+
+/// A regression of chess-like `variant` on `source`, fitted with the report's settings and
+/// phase filter `min_pieces`.
+fn regression(variant: &str, source: Source, nodes: u64, seed: u64, min_pieces: f64) -> StudyPlan {
+    let v = fairylab::Variant::load(variant, &[]).unwrap();
+    let play = Play {
+        nodes,
+        seed,
+        engine: vec![],
+        player: None,
+        adjudication: fairylab::values::selfplay::default_adjudication(),
+        concurrency: 2,
+        shard: None,
+        progress: Default::default(),
+    };
+    let regression = RegressionPlan {
+        source,
+        skip_plies: 10,
+        min_pieces,
+        fits: vec![Fit::Positions],
+        models: vec![Model::Logistic],
+        bootstrap: 1000,
+        comparisons: vec![],
+        include_imbalance_games: false,
+    };
+    StudyPlan::new(v, v.name().into(), vec![], play, Some(regression), None).unwrap()
+}
+
+fn rows_of(plan: &StudyPlan) -> Vec<fairylab::values::ValueRow> {
+    let r = study::run(plan).unwrap();
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    r.rows
+}
 
 fn tiny(variant: &str, name: &str) -> (std::path::PathBuf, ReportData) {
     let out = std::env::temp_dir().join(format!("fairylab-report-values-{}-{name}", std::process::id()));
@@ -87,30 +122,8 @@ fn a_tiny_bomber_report_prices_the_headline_locally_and_measures_its_sensitivity
     let phase = &data.sensitivity[0];
     assert_eq!((phase.base.as_str(), phase.other.as_str()), ("0.5", "0.75"));
     // The other column is the regression refitted on the report's games with the other filter.
-    let refit = study::regress(&RegressRequest {
-        variant: data.variant.clone(),
-        options: vec![],
-        data: vec![runs.join("values/regress")],
-        games: None,
-        nodes: 0,
-        seed: data.seed,
-        out: None,
-        random_plies: 8,
-        imbalance_fraction: 0.5,
-        jitter: 0.0,
-        engine_set: vec![],
-        skip_plies: 10,
-        min_pieces: 0.75,
-        start: false,
-        model: "logistic".into(),
-        bootstrap: 1000,
-        compare: vec![],
-        all_setups: false,
-        concurrency: Some(2),
-        shard: None,
-        progress: Default::default(),
-    })
-    .unwrap();
+    let refit =
+        rows_of(&regression(&data.variant, Source::Runs(vec![runs.join("values/regress")]), 2000, data.seed, 0.75));
     assert!(!phase.rows.is_empty());
     for r in &phase.rows {
         let again = refit.iter().find(|x| x.piece == r.quantity).expect("refitted piece");
@@ -295,40 +308,18 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
     let out = std::env::temp_dir().join(format!("fairylab-report-values-{}-phase", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     // Enough chess games at a shallow search for supported values under both filters.
-    let req = RegressRequest {
-        variant: "chess".into(),
-        options: vec![],
-        data: vec![],
-        games: Some(1000),
-        nodes: 100,
-        seed: 3,
-        out: Some(out.clone()),
+    let corpus = Corpus {
+        games: 1000,
+        out: out.clone(),
         random_plies: 8,
         imbalance_fraction: 0.5,
         jitter: 0.0,
-        engine_set: vec![],
-        skip_plies: 10,
-        min_pieces: 0.5,
-        start: false,
-        model: "logistic".into(),
-        bootstrap: 1000,
-        compare: vec![],
         all_setups: false,
-        concurrency: Some(2),
-        shard: None,
-        progress: Default::default(),
     };
-    let base = study::regress(&req).unwrap();
-    let shifts = study::regress_sensitivity(&req, 0.25).unwrap();
-    let refit = study::regress(&RegressRequest {
-        data: vec![out.clone()],
-        games: None,
-        out: None,
-        min_pieces: 0.25,
-        start: false,
-        ..req.clone()
-    })
-    .unwrap();
+    let req = regression("chess", Source::SelfPlay(corpus), 100, 3, 0.5);
+    let base = rows_of(&req);
+    let shifts = study::sensitivity(&req, 0.25).unwrap();
+    let refit = rows_of(&regression("chess", Source::Runs(vec![out.clone()]), 100, 3, 0.25));
     let mut measured = 0;
     for s in &shifts {
         assert_ne!(s.name, "P", "the pawn is the unit");
@@ -352,9 +343,9 @@ fn the_phase_sensitivity_is_the_regression_refitted_with_the_other_filter() {
     }
     assert!(measured > 0, "no piece supported under both filters: {shifts:?}");
     // Nothing to refit, or a filter that is no share: errors, not panics.
-    assert!(study::regress_sensitivity(&req, 1.5).is_err());
-    let missing = RegressRequest { out: Some(out.join("nothing-here")), ..req.clone() };
-    assert!(study::regress_sensitivity(&missing, 0.25).is_err());
+    assert!(study::sensitivity(&req, 1.5).is_err());
+    let missing = regression("chess", Source::Runs(vec![out.join("nothing-here")]), 100, 3, 0.5);
+    assert!(study::sensitivity(&missing, 0.25).is_err());
     let _ = std::fs::remove_dir_all(&out);
 }
 

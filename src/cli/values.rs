@@ -3,9 +3,14 @@
 
 use super::common::RunFlags;
 use super::progress::progress;
+use crate::maths::logistic::Model;
 use crate::values::experiment::{Experiment, Overrides};
-use crate::values::study::{imbalance_with, regress_with, Extras, ImbalanceRequest, RegressRequest};
+use crate::values::method::Fit;
+use crate::values::pieces::{calibration_squares, default_calibration, Pieces};
+use crate::values::plan::{self, Bracket, Corpus, ImbalancePlan, Play, RegressionPlan, Source, StudyPlan};
+use crate::values::selfplay::{default_adjudication, external_player};
 use crate::values::table::{self, ValueRow};
+use crate::values::ValuesError;
 use crate::Error;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -225,61 +230,95 @@ pub struct ImbalanceArgs {
     pub run: RunFlags,
 }
 
+/// The flags' shared part of a plan: how the games are played.
+fn play(nodes: u64, seed: u64, engine_set: &[String], engine: Option<&str>, run: &RunFlags) -> Result<Play, Error> {
+    let engine_set = engine_set
+        .iter()
+        .map(|s| {
+            crate::eval::weights::parse_setting(s)
+                .map_err(|e| ValuesError::flag("--engine-set", ValuesError::Engine(e)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Play {
+        nodes,
+        seed,
+        engine: engine_set,
+        player: engine.map(external_player).transpose().map_err(|e| ValuesError::flag("--engine", e))?,
+        adjudication: default_adjudication(),
+        concurrency: run.workers.threads()?,
+        shard: run.shard.as_deref().map(plan::shard).transpose().map_err(|e| ValuesError::flag("--shard", e))?,
+        progress: progress(run.workers.quiet),
+    })
+}
+
 impl RegressArgs {
-    fn request(&self) -> Result<RegressRequest, Error> {
-        Ok(RegressRequest {
-            variant: self.variant.clone(),
-            options: self.options.clone(),
-            data: self.data.clone(),
-            games: self.games,
-            nodes: self.nodes,
-            seed: self.seed,
-            out: self.out.clone(),
-            random_plies: self.random_plies,
-            imbalance_fraction: self.imbalance_fraction,
-            jitter: self.jitter,
-            engine_set: self.engine_set.clone(),
+    /// The flags' one conversion into a study plan.
+    pub fn plan(&self) -> Result<StudyPlan, Error> {
+        let variant = crate::Variant::load_with(&self.variant, &self.options)?;
+        let pieces = Pieces::of(variant)?;
+        let play = play(self.nodes, self.seed, &self.engine_set, self.engine.as_deref(), &self.run)?;
+        let source = match (self.games, self.data.is_empty()) {
+            (Some(_), false) => return Err(usage("give either --data or --games, not both")),
+            (None, true) => return Err(usage("give --data DIR... (run directories) or --games N --out DIR")),
+            (None, false) => Source::Runs(self.data.clone()),
+            (Some(games), true) => Source::SelfPlay(Corpus {
+                games,
+                out: self.out.clone().ok_or_else(|| usage("--games needs --out DIR for the games"))?,
+                random_plies: self.random_plies,
+                imbalance_fraction: self.imbalance_fraction,
+                jitter: self.jitter,
+                all_setups: self.all_setups,
+            }),
+        };
+        let regression = RegressionPlan {
+            source,
             skip_plies: self.skip_plies,
             min_pieces: self.min_pieces,
-            start: self.start,
-            model: self.model.clone(),
+            fits: vec![if self.start { Fit::Start } else { Fit::Positions }],
+            models: vec![Model::parse(&self.model).map_err(|e| ValuesError::flag("--model", ValuesError::Settings(e)))?],
             bootstrap: self.bootstrap,
-            all_setups: self.all_setups,
-            compare: self.compare.clone(),
-            concurrency: Some(self.run.workers.threads()?),
-            shard: self.run.shard.clone(),
-            progress: progress(self.run.workers.quiet),
-        })
+            comparisons: plan::comparisons(&self.compare, &pieces).map_err(|e| ValuesError::flag("--compare", e))?,
+            include_imbalance_games: false,
+        };
+        let name = variant.name().to_string();
+        Ok(StudyPlan::new(variant, name, self.options.clone(), play, Some(regression), None)?)
     }
 }
 
 impl ImbalanceArgs {
-    fn request(&self) -> Result<ImbalanceRequest, Error> {
-        Ok(ImbalanceRequest {
-            variant: self.variant.clone(),
-            options: self.options.clone(),
-            compare: self.compare.clone(),
-            games: self.games,
-            nodes: self.nodes,
-            precision: self.precision,
-            batch: self.batch,
+    /// The flags' one conversion into a study plan.
+    pub fn plan(&self) -> Result<StudyPlan, Error> {
+        let variant = crate::Variant::load_with(&self.variant, &self.options)?;
+        let pieces = Pieces::of(variant)?;
+        let play = play(self.nodes, self.seed, &self.engine_set, self.engine.as_deref(), &self.run)?;
+        let calibration = self.calibration.clone().unwrap_or_else(|| default_calibration(variant));
+        let out = self.out.clone().unwrap_or_else(|| {
+            let opts = if self.options.is_empty() { String::new() } else { format!("-{}", self.options.join("+")) };
+            PathBuf::from("runs").join(format!("imbalance-{}{opts}-s{}", variant.name(), self.seed))
+        });
+        let imbalance = ImbalancePlan {
+            comparisons: plan::comparisons(&self.compare, &pieces).map_err(|e| ValuesError::flag("--compare", e))?,
+            max_games: self.games,
+            batch_pairs: self.batch,
             min_pairs: self.min_pairs,
-            calibration: match &self.calibration {
-                Some(c) => c.clone(),
-                None => {
-                    crate::values::pieces::default_calibration(crate::Variant::load_with(&self.variant, &self.options)?)
-                }
-            },
+            precision: self.precision,
+            calibration: calibration_squares(variant, &calibration)
+                .map_err(|e| ValuesError::flag("--calibration", e))?,
             random_plies: self.random_plies,
-            no_neutral: self.no_neutral,
-            engine_set: self.engine_set.clone(),
-            seed: self.seed,
-            out: self.out.clone(),
-            concurrency: Some(self.run.workers.threads()?),
-            shard: self.run.shard.clone(),
-            progress: progress(self.run.workers.quiet),
-        })
+            neutral: !self.no_neutral,
+            bracket: Bracket::of(self.bracket).map_err(|e| ValuesError::flag("--bracket", e))?,
+            scale_check: self.scale_check,
+            starts: plan::starts(variant, self.starts.as_deref()).map_err(|e| ValuesError::flag("--starts", e))?,
+            rebuild_chain: false,
+            out,
+        };
+        let name = variant.name().to_string();
+        Ok(StudyPlan::new(variant, name, self.options.clone(), play, None, Some(imbalance))?)
     }
+}
+
+fn usage(text: &str) -> Error {
+    Error::Values(ValuesError::Settings(text.into()))
 }
 
 #[derive(Args, Clone, Debug)]
@@ -318,19 +357,16 @@ fn finish(rows: &[ValueRow], out: Option<&PathBuf>) -> Result<(), Error> {
 pub fn run(a: &ValuesArgs) -> Result<(), Error> {
     match &a.command {
         ValuesCommand::Regress(r) => {
-            let extras = Extras { engine: r.engine.clone(), ..Extras::default() };
-            let rows = regress_with(&r.request()?, &extras)?;
-            finish(&rows, r.out.as_ref())
+            let result = crate::values::run(&r.plan()?)?;
+            if let Some((_, e)) = result.failed.into_iter().next() {
+                return Err(e.into());
+            }
+            finish(&result.rows, r.out.as_ref())
         }
         ValuesCommand::Imbalance(i) => {
-            let extras = Extras {
-                engine: i.engine.clone(),
-                bracket: i.bracket,
-                scale_check: i.scale_check,
-                starts: i.starts.clone(),
-            };
-            let (rows, out) = imbalance_with(&i.request()?, &extras)?;
-            finish(&rows, Some(&out))
+            let plan = i.plan()?;
+            let result = crate::values::run(&plan)?;
+            finish(&result.rows, plan.imbalance().map(|im| &im.out))
         }
         ValuesCommand::Starts(s) => s.run(),
     }
@@ -339,7 +375,7 @@ pub fn run(a: &ValuesArgs) -> Result<(), Error> {
 /// Entry point of `fairylab experiment FILE`.
 pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
     let e = Experiment::load(&a.file)?;
-    let shard = a.run.shard()?;
+    let shard = a.run.shard.as_deref().map(plan::shard).transpose().map_err(|e| ValuesError::flag("--shard", e))?;
     // Checked here (0 is refused), passed as given: without the flag the file's value holds.
     a.run.workers.threads()?;
     let concurrency = a.run.workers.concurrency;
@@ -356,4 +392,48 @@ pub fn experiment(a: &ExperimentArgs) -> Result<(), Error> {
         print!("{}", table::format(&rows));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ValuesArgs, ValuesCommand};
+    use crate::values::ValuesError;
+    use crate::Error;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        values: ValuesArgs,
+    }
+
+    /// The flag's name and the plan's error of a `values` command line.
+    fn refusal(args: &[&str]) -> (String, ValuesError) {
+        let line = Line::try_parse_from(std::iter::once("values").chain(args.iter().copied())).unwrap();
+        let plan = match &line.values.command {
+            ValuesCommand::Regress(r) => r.plan(),
+            ValuesCommand::Imbalance(i) => i.plan(),
+            ValuesCommand::Starts(_) => unreachable!(),
+        };
+        match plan {
+            Err(Error::Values(ValuesError::Flag { flag, error })) => (flag, *error),
+            other => panic!("{args:?}: {other:?}"),
+        }
+    }
+
+    /// The command line's plans are checked when they are made, with the errors the
+    /// experiment files and the report give.
+    #[test]
+    fn flags_with_a_bad_comparison_shard_or_bracket_are_refused_by_the_plan() {
+        let imbalance = ["imbalance", "--variant", "chess", "--compare"];
+        let (flag, e) = refusal(&[&imbalance[..], &["B=X"]].concat());
+        assert!(flag == "--compare" && matches!(e, ValuesError::Comparison(_)), "{flag}: {e:?}");
+        let (flag, e) = refusal(&[&imbalance[..], &["B=N", "--bracket", "4"]].concat());
+        assert_eq!((flag.as_str(), e), ("--bracket", ValuesError::Bracket(4)));
+        let regress = ["regress", "--variant", "chess", "--games", "4", "--out", "unused"];
+        let (flag, e) = refusal(&[&regress[..], &["--shard", "5/4"]].concat());
+        assert_eq!((flag.as_str(), e), ("--shard", ValuesError::Shard("5/4".into())));
+        let (flag, e) = refusal(&[&regress[..], &["--compare", "F=R"]].concat());
+        assert!(flag == "--compare" && matches!(e, ValuesError::Comparison(_)), "{flag}: {e:?}");
+    }
 }

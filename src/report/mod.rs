@@ -360,10 +360,6 @@ impl ReportConfig {
             None => self.budget.pairs(),
         }
     }
-
-    fn shard_arg(&self) -> Option<String> {
-        self.shard.map(|(i, n)| format!("{i}/{n}"))
-    }
 }
 
 /// The opening margin of the balance games (centipawns): random plies only among moves this

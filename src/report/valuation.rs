@@ -3,9 +3,15 @@
 
 use super::figures::Interval;
 use super::{PawnPrices, PieceValue, Pricing, ReportConfig, ReportError, Sensitivity, SensitivityRow};
+use crate::maths::logistic::Model;
 use crate::tournament::Progress;
-use crate::values::method::Method;
-use crate::values::pieces::Pieces;
+use crate::values::method::{Fit, Method};
+use crate::values::pieces::{calibration_squares, default_calibration, Pieces};
+use crate::values::plan::{self, Bracket, Corpus, ImbalancePlan, Play, RegressionPlan, Source, StudyPlan};
+use crate::values::regression::dataset::Selection;
+use crate::values::selfplay::default_adjudication;
+use crate::values::table::ValueRow;
+use crate::values::ValuesError;
 use crate::Variant;
 use std::path::Path;
 
@@ -29,7 +35,6 @@ pub(super) fn piece_values(
     notes: &mut Vec<String>,
     beside: &mut Beside,
 ) -> Vec<PieceValue> {
-    let nodes = cfg.nodes()[0];
     let variant = match Variant::load_with(name, options) {
         Ok(v) => v,
         Err(e) => {
@@ -50,33 +55,8 @@ pub(super) fn piece_values(
         .map(|h| h.equation());
     let is_headline = |c: &str| headline.as_deref().is_some_and(|h| c == h || reversed(c) == h);
     let label = if options.is_empty() { name.to_string() } else { format!("{name} with {}", options.join("+")) };
-    let regress = crate::values::study::RegressRequest {
-        variant: name.into(),
-        options: options.to_vec(),
-        data: vec![],
-        games: Some(pricing.regression_games),
-        nodes,
-        seed: cfg.seed,
-        out: Some(dir.join("regress")),
-        random_plies: 8,
-        imbalance_fraction: 0.5,
-        jitter: 0.0,
-        engine_set: vec![],
-        skip_plies: 10,
-        min_pieces: crate::values::regression::dataset::Selection::default().min_pieces,
-        start: false,
-        model: "logistic".into(),
-        bootstrap: 1000,
-        compare: headline.iter().cloned().collect(),
-        // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
-        // start from every combination, so those pieces get values too.
-        all_setups: !variant.setup_choices().is_empty(),
-        concurrency: Some(cfg.concurrency),
-        shard: cfg.shard_arg(),
-        // The report says what it plays; the studies inside it work silently.
-        progress: Progress::silent(),
-    };
-    let (mut rows, fit_failed) = match crate::values::study::regress(&regress) {
+    let regress = regression_plan(cfg, variant, options, dir, headline.as_deref(), pricing.regression_games);
+    let (mut rows, fit_failed) = match regress.as_ref().map_err(Clone::clone).and_then(rows_of) {
         Ok(r) => (r, false),
         Err(e) => {
             notes.push(format!("Piece values by regression ({label}) not available: {e}"));
@@ -132,31 +112,9 @@ pub(super) fn piece_values(
         compare.clear();
     }
     if !compare.is_empty() {
-        let imb = crate::values::study::ImbalanceRequest {
-            variant: name.into(),
-            options: options.to_vec(),
-            compare: compare.clone(),
-            games: cfg.budget.imbalance_games(),
-            nodes,
-            precision: None,
-            batch: cfg.budget.pairs(),
-            min_pairs: cfg.budget.pairs(),
-            calibration: crate::values::pieces::default_calibration(variant),
-            random_plies: 8,
-            no_neutral: false,
-            engine_set: vec![],
-            seed: cfg.seed,
-            out: Some(dir.join("imbalance")),
-            concurrency: Some(cfg.concurrency),
-            shard: cfg.shard_arg(),
-            progress: Progress::silent(),
-        };
         // With a chain, its links are rebuilt from the imbalance values and replayed.
-        let played = if chain {
-            crate::values::study::imbalance_rebuilt(&imb).map(|(r, _)| r)
-        } else {
-            crate::values::study::imbalance(&imb).map(|(r, _)| r)
-        };
+        let imb = imbalance_plan(cfg, variant, options, dir, &compare, chain);
+        let played = imb.as_ref().map_err(Clone::clone).and_then(rows_of);
         match played {
             Ok(r) => {
                 if let Some(lsq) = r.iter().find(|r| r.method == Method::ImbalanceLsq) {
@@ -171,7 +129,11 @@ pub(super) fn piece_values(
             // A shard has no merged games to centre a bracket on: the run after the merge
             // plays the bracket (and the scale check with it).
             if cfg.shard.is_none() {
-                match local_prices(&imb, h, headline.as_deref().unwrap_or(h), pricing.scale_check) {
+                match imb
+                    .as_ref()
+                    .map_err(|e| e.clone().into())
+                    .and_then(|imb| local_prices(imb, h, headline.as_deref().unwrap_or(h), pricing.scale_check))
+                {
                     Ok((prices, extra)) => {
                         beside.prices.push(prices);
                         rows.extend(extra);
@@ -185,7 +147,8 @@ pub(super) fn piece_values(
         // Games without a headline replay one link of their chain instead.
         let anchor = played.or_else(|| sensitivity_anchor(&compare));
         if let (Some(a), true, Some(&stronger)) = (&anchor, pricing.sensitivity, cfg.nodes().get(1)) {
-            match node_sensitivity(&imb, a, headline.as_deref(), &rows, stronger, dir) {
+            let replay = imb.as_ref().map_err(|e| e.clone().into());
+            match replay.and_then(|imb| node_sensitivity(imb, a, headline.as_deref(), &rows, stronger, dir)) {
                 Ok(s) if cfg.shard.is_none() => beside.sensitivity.push(s),
                 Ok(_) => {}
                 Err(e) => notes.push(format!("{a} at {stronger} nodes ({label}) not available: {e}")),
@@ -194,7 +157,7 @@ pub(super) fn piece_values(
     }
     // The refit needs the whole regression corpus: not on a shard.
     if pricing.sensitivity && cfg.shard.is_none() && !fit_failed {
-        match phase_sensitivity(&regress, &rows) {
+        match regress.as_ref().map_err(|e| e.clone().into()).and_then(|r| phase_sensitivity(r, &rows)) {
             Ok(s) => beside.sensitivity.insert(0, s),
             Err(e) => notes.push(format!("Phase-filter sensitivity ({label}) not available: {e}")),
         }
@@ -202,7 +165,7 @@ pub(super) fn piece_values(
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
     }
-    let value = |r: &crate::values::table::ValueRow| {
+    let value = |r: &ValueRow| {
         headline_oriented(
             PieceValue {
                 piece: r.piece.clone(),
@@ -225,6 +188,111 @@ pub(super) fn piece_values(
         (a.piece.chars().count(), &a.piece, &a.method).cmp(&(b.piece.chars().count(), &b.piece, &b.method))
     });
     rows
+}
+
+/// How a report plays its studies' games: the first node budget, the engine's own
+/// weights, the report's seed, workers and shard; silently, since the report says what
+/// it plays.
+fn play(cfg: &ReportConfig) -> Play {
+    Play {
+        nodes: cfg.nodes()[0],
+        seed: cfg.seed,
+        engine: vec![],
+        player: None,
+        adjudication: default_adjudication(),
+        concurrency: cfg.concurrency,
+        shard: cfg.shard,
+        progress: Progress::silent(),
+    }
+}
+
+/// The report budget's regression of one rules setting: `games` self-play games in
+/// `dir/regress`, the headline comparison (`F=R`) estimated beside the values.
+pub(super) fn regression_plan(
+    cfg: &ReportConfig,
+    variant: Variant,
+    options: &[String],
+    dir: &Path,
+    headline: Option<&str>,
+    games: u64,
+) -> Result<StudyPlan, ValuesError> {
+    let pieces = Pieces::of(variant)?;
+    let regression = RegressionPlan {
+        source: Source::SelfPlay(Corpus {
+            games,
+            out: dir.join("regress"),
+            random_plies: 8,
+            imbalance_fraction: 0.5,
+            jitter: 0.0,
+            // Setup choices (Bland Chess 46) bring pieces the start position lacks: games
+            // start from every combination, so those pieces get values too.
+            all_setups: !variant.setup_choices().is_empty(),
+        }),
+        skip_plies: 10,
+        min_pieces: Selection::default().min_pieces,
+        fits: vec![Fit::Positions],
+        models: vec![Model::Logistic],
+        bootstrap: 1000,
+        comparisons: plan::comparisons(&headline.iter().map(|h| h.to_string()).collect::<Vec<_>>(), &pieces)?,
+        include_imbalance_games: false,
+    };
+    StudyPlan::new(variant, variant.name().into(), options.to_vec(), play(cfg), Some(regression), None)
+}
+
+/// The report budget's imbalance matches of one rules setting in `dir/imbalance`: the
+/// budget's games per match, no early stop, the report's calibration pawns; with `chain`
+/// the chain is rebuilt from the matches' own values and its new links played.
+pub(super) fn imbalance_plan(
+    cfg: &ReportConfig,
+    variant: Variant,
+    options: &[String],
+    dir: &Path,
+    compare: &[String],
+    chain: bool,
+) -> Result<StudyPlan, ValuesError> {
+    let pieces = Pieces::of(variant)?;
+    let imbalance = ImbalancePlan {
+        comparisons: plan::comparisons(compare, &pieces)?,
+        max_games: cfg.budget.imbalance_games(),
+        batch_pairs: cfg.budget.pairs(),
+        min_pairs: cfg.budget.pairs(),
+        precision: None,
+        calibration: calibration_squares(variant, &default_calibration(variant))?,
+        random_plies: 8,
+        neutral: true,
+        bracket: None,
+        scale_check: false,
+        starts: vec![],
+        rebuild_chain: chain,
+        out: dir.join("imbalance"),
+    };
+    StudyPlan::new(variant, variant.name().into(), options.to_vec(), play(cfg), None, Some(imbalance))
+}
+
+/// The imbalance plan `imb` for the one comparison `h` alone at `nodes` per move, changed
+/// by `change`, checked again.
+fn replay(
+    imb: &StudyPlan,
+    h: &str,
+    nodes: u64,
+    change: impl FnOnce(&mut ImbalancePlan) -> Result<(), ValuesError>,
+) -> Result<StudyPlan, ValuesError> {
+    let mut im =
+        imb.imbalance().cloned().ok_or_else(|| ValuesError::Settings("no imbalance matches to replay".into()))?;
+    im.comparisons = plan::comparisons(&[h.to_string()], &Pieces::of(imb.variant())?)?;
+    im.rebuild_chain = false;
+    change(&mut im)?;
+    let play = Play { nodes, ..imb.play().clone() };
+    StudyPlan::new(imb.variant(), imb.name().into(), imb.options().to_vec(), play, None, Some(im))
+}
+
+/// A plan's rows; a fit that failed is the plan's failure (the report notes it).
+fn rows_of(plan: &StudyPlan) -> Result<Vec<ValueRow>, ValuesError> {
+    let result = crate::values::run(plan)?;
+    match result.failed.into_iter().next() {
+        Some((_, e)) => Err(e),
+        None => Ok(result.rows),
+    }
 }
 
 /// The comparison a game without a headline replays at the stronger search: one that
@@ -275,7 +343,7 @@ pub(super) struct Beside {
 pub const OTHER_MIN_PIECES: f64 = 0.75;
 
 /// A row's figures as an interval, NaN without support.
-pub(super) fn row_interval(r: &crate::values::table::ValueRow) -> Interval {
+pub(super) fn row_interval(r: &ValueRow) -> Interval {
     if !r.support.is_supported() {
         return Interval::UNDEFINED;
     }
@@ -306,14 +374,17 @@ pub fn independent_difference(a: &Interval, b: &Interval) -> Interval {
 /// directory, not played again. Returns the prices (oriented as F-R) and the new table
 /// rows (the bracket's, the local pawn's Elo, the scale check's) for values.csv.
 pub(super) fn local_prices(
-    imb: &crate::values::study::ImbalanceRequest,
+    imb: &StudyPlan,
     h: &str,
     headline: &str,
     scale_check: bool,
-) -> Result<(PawnPrices, Vec<crate::values::table::ValueRow>), ReportError> {
-    let one = crate::values::study::ImbalanceRequest { compare: vec![h.to_string()], ..imb.clone() };
-    let extras = crate::values::study::Extras { bracket: Some(3), scale_check, engine: None, starts: None };
-    let (rows, _) = crate::values::study::imbalance_with(&one, &extras)?;
+) -> Result<(PawnPrices, Vec<ValueRow>), ReportError> {
+    let one = replay(imb, h, imb.play().nodes, |im| {
+        im.bracket = Some(Bracket::new(3)?);
+        im.scale_check = scale_check;
+        Ok(())
+    })?;
+    let rows = rows_of(&one)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let find = |piece: &str, method: Method| rows.iter().find(|r| r.piece == piece && r.method == method);
     let get = |piece: &str, method: Method| find(piece, method).map_or(Interval::UNDEFINED, row_interval);
@@ -352,25 +423,24 @@ pub(super) fn local_prices(
 /// for a figure whose question (does the result move by more than its error?) a
 /// somewhat wider interval still answers.
 pub(super) fn node_sensitivity(
-    imb: &crate::values::study::ImbalanceRequest,
+    imb: &StudyPlan,
     h: &str,
     headline: Option<&str>,
-    rows: &[crate::values::table::ValueRow],
+    rows: &[ValueRow],
     nodes: u64,
     dir: &Path,
 ) -> Result<Sensitivity, ReportError> {
-    let games = (imb.games * imb.nodes / nodes.max(1)).max(2);
-    let again = crate::values::study::ImbalanceRequest {
-        compare: vec![h.to_string()],
-        nodes,
-        games,
-        out: Some(dir.join(format!("imbalance-{nodes}"))),
-        ..imb.clone()
-    };
-    let (stronger, _) = crate::values::study::imbalance(&again)?;
+    let (base_nodes, base_games) = (imb.play().nodes, imb.imbalance().map_or(0, |im| im.max_games));
+    let games = (base_games * base_nodes / nodes.max(1)).max(2);
+    let again = replay(imb, h, nodes, |im| {
+        im.max_games = games;
+        im.out = dir.join(format!("imbalance-{nodes}"));
+        Ok(())
+    })?;
+    let stronger = rows_of(&again)?;
     let label = crate::values::comparison::Comparison::label_of_text(h);
     let flipped = |piece: &str| headline.is_some_and(|hl| hl.replace('=', "-") == reversed(piece));
-    let get = |list: &[crate::values::table::ValueRow], piece: &str, method: &Method| {
+    let get = |list: &[ValueRow], piece: &str, method: &Method| {
         let i = list.iter().find(|r| r.piece == piece && r.method == *method).map_or(Interval::UNDEFINED, row_interval);
         if flipped(piece) {
             negated(&i)
@@ -390,7 +460,7 @@ pub(super) fn node_sensitivity(
     };
     Ok(Sensitivity {
         setting: "nodes".into(),
-        base: imb.nodes.to_string(),
+        base: base_nodes.to_string(),
         other: nodes.to_string(),
         rows: vec![
             row(&label, Method::Imbalance, &if flipped(&label) { reversed(&label) } else { label.clone() }, "pawns"),
@@ -398,18 +468,16 @@ pub(super) fn node_sensitivity(
         ],
         note: format!(
             "{games} games per match at {nodes} nodes against {} at {}, new games at each budget, so the difference's interval combines two independent ones (method of variance estimates recovery)",
-            imb.games, imb.nodes
+            base_games, base_nodes
         ),
     })
 }
 
 /// Every piece's regression value refitted on the same games with [`OTHER_MIN_PIECES`]
 /// as the phase filter; the report's own values (`rows`) are the base.
-pub(super) fn phase_sensitivity(
-    regress: &crate::values::study::RegressRequest,
-    rows: &[crate::values::table::ValueRow],
-) -> Result<Sensitivity, ReportError> {
-    let shifts = crate::values::study::regress_sensitivity(regress, OTHER_MIN_PIECES)?;
+pub(super) fn phase_sensitivity(regress: &StudyPlan, rows: &[ValueRow]) -> Result<Sensitivity, ReportError> {
+    let shifts = crate::values::study::sensitivity(regress, OTHER_MIN_PIECES)?;
+    let (min_pieces, bootstrap) = regress.regression().map_or((0.0, 0), |r| (r.min_pieces, r.bootstrap));
     let as_interval = |e: &crate::values::regression::Estimate| {
         if e.support.is_supported() {
             Interval { value: e.value, low: e.low, high: e.high }
@@ -434,12 +502,12 @@ pub(super) fn phase_sensitivity(
         .collect();
     Ok(Sensitivity {
         setting: "min-pieces".into(),
-        base: regress.min_pieces.to_string(),
+        base: min_pieces.to_string(),
         other: OTHER_MIN_PIECES.to_string(),
         rows,
         note: format!(
             "the difference's interval is BCa over {} paired bootstrap replicates of whole games (both fits on each)",
-            regress.bootstrap
+            bootstrap
         ),
     })
 }
@@ -487,6 +555,46 @@ pub(super) fn evaluator(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config(shard: Option<(u64, u64)>) -> ReportConfig {
+        ReportConfig {
+            variant: "chess".into(),
+            options: vec![],
+            budget: super::super::Budget::Tiny,
+            out: std::env::temp_dir().join("fairylab-plan-never-written"),
+            concurrency: 1,
+            seed: 1,
+            progress: Progress::silent(),
+            shard,
+            balance_pairs: None,
+            nodes: None,
+            studies: vec![],
+        }
+    }
+
+    /// The report budget's plans are checked where they are made, with the errors the
+    /// command line and experiment files give.
+    #[test]
+    fn the_budgets_plans_refuse_a_bad_comparison_shard_or_bracket() {
+        let chess = Variant::load("chess", &[]).unwrap();
+        let dir = Path::new("unused");
+        let shard = regression_plan(&config(Some((5, 4))), chess, &[], dir, Some("B=N"), 96);
+        assert!(matches!(shard, Err(ValuesError::Shard(ref s)) if s == "5/4"), "{shard:?}");
+        let cfg = config(None);
+        let bad = imbalance_plan(&cfg, chess, &[], dir, &["B=X".into()], false);
+        assert!(matches!(bad, Err(ValuesError::Comparison(_))), "{bad:?}");
+        let imb = imbalance_plan(&cfg, chess, &[], dir, &["B=N".into()], false).unwrap();
+        let four = replay(&imb, "B=N", imb.play().nodes, |im| {
+            im.bracket = Some(Bracket::new(4)?);
+            Ok(())
+        });
+        assert!(matches!(four, Err(ValuesError::Bracket(4))), "{four:?}");
+        let three = replay(&imb, "B=N", imb.play().nodes, |im| {
+            im.bracket = Some(Bracket::new(3)?);
+            Ok(())
+        });
+        assert!(three.is_ok_and(|p| p.imbalance().is_some_and(|im| im.comparisons.len() == 1)));
+    }
     #[test]
     fn the_sensitivity_anchor_prefers_a_fairy_piece_then_the_fewest_pieces() {
         let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();

@@ -22,8 +22,14 @@ pub enum ValuesError {
     Fit(String),
     /// Run folders or positions whose games cannot be used for this study.
     Games(String),
-    /// A study setting out of range (a budget of zero games, a bracket of four matches).
+    /// A study setting out of range (a budget of zero games, a filter beyond 1).
     Settings(String),
+    /// A bracket of other than 2 or 3 matches.
+    Bracket(u32),
+    /// A shard `i/n` that is no part of the games (as given).
+    Shard(String),
+    /// A value table's method name that no estimator writes.
+    UnknownMethod(String),
     /// The engine's configuration, weights or external player spec refused.
     Engine(String),
     /// A position (a start, an opening, a game's) that cannot be made or read.
@@ -86,6 +92,9 @@ impl fmt::Display for ValuesError {
             | ValuesError::Settings(m)
             | ValuesError::Engine(m)
             | ValuesError::Position(m) => f.write_str(m),
+            ValuesError::Bracket(n) => write!(f, "a bracket of {n} matches: give 2 or 3"),
+            ValuesError::UnknownMethod(m) => write!(f, "unknown value-table method '{m}'"),
+            ValuesError::Shard(t) => write!(f, "shard '{t}' must look like i/n with 1 <= i <= n, e.g. 2/4"),
             ValuesError::Flag { flag, error } => write!(f, "{flag}: {error}"),
             ValuesError::Experiment { origin, error } => write!(f, "{origin}: {error}"),
             ValuesError::ExperimentSyntax { origin, line: Some(l), message } => {

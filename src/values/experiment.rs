@@ -21,17 +21,13 @@
 //! Results go to `<out>/values.csv` and `values.json` (all option sets), games to
 //! `<out>/<option set>/{imbalance,regress}/`, which an interrupted run resumes.
 
-use super::comparison::Comparison;
-use super::imbalance;
-use super::method::{Fit, Method};
+use super::method::Fit;
 use super::pieces::{calibration_squares, default_calibration, Pieces};
-use super::play::PlaySettings;
-use super::regression;
-use super::regression::corpus;
+use super::plan::{self, Bracket, Corpus, ImbalancePlan, Play, RegressionPlan, Source, StudyPlan};
 use super::regression::dataset::Selection;
-use super::selfplay::default_adjudication;
+use super::selfplay::{default_adjudication, external_player};
 use super::study;
-use super::table::{self, Context, ValueRow};
+use super::table::{self, ValueRow};
 use super::ValuesError;
 use crate::maths::logistic::Model;
 use crate::tournament::Progress;
@@ -215,36 +211,6 @@ pub struct Overrides {
     pub engine: Option<String>,
 }
 
-/// The two estimators tested against each other (`values::agreement`), as rows, when an
-/// option set has both: the least-squares imbalance values, and the bracketed ones.
-fn agreement_rows(rows: &[ValueRow]) -> Vec<ValueRow> {
-    let Some(template) = rows.iter().find(|r| r.method.is_regression()) else { return vec![] };
-    let template = ValueRow { games: 0, ..template.clone() };
-    // The first model's fit, and its refits (on the fuller board, on the start's material)
-    // when there are any.
-    let mut regressions = vec![template.method.clone()];
-    if let Method::Regression { model, fit: Fit::Positions } = template.method {
-        let refit = |phase: bool| {
-            rows.iter().map(|r| &r.method).find(|m| match m {
-                Method::Regression { model: other, fit: Fit::Phase(_) } => phase && *other == model,
-                Method::Regression { model: other, fit: Fit::Start } => !phase && *other == model,
-                _ => false,
-            })
-        };
-        regressions.extend([refit(true), refit(false)].into_iter().flatten().cloned());
-    }
-    let mut out = vec![];
-    for regression in &regressions {
-        for method in [Method::ImbalanceLsq, Method::ImbalanceBracketLsq] {
-            let a = super::agreement::compare(&super::agreement::pairs_of(rows, &method, regression));
-            if !a.pieces.is_empty() {
-                out.extend(super::agreement::rows(&template, &a, &method, regression));
-            }
-        }
-    }
-    out
-}
-
 /// How the copy of an experiment file written beside its table records the command
 /// line's overrides, one per line at the top.
 pub const PLAYED_WITH: &str = "# played with ";
@@ -270,63 +236,13 @@ impl Experiment {
         if e.imbalance.is_none() && e.regress.is_none() {
             return fail("nothing to do: add an [imbalance] or a [regress] section".into());
         }
-        for opts in &e.option_sets {
-            let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-            let v = Variant::load(&e.variant, &refs).map_err(|err| within(err.into()))?;
-            let p = Pieces::of(v).map_err(within)?;
-            super::weights::material(v, &p, &e.engine_settings())
-                .map_err(|err| within(ValuesError::flag("engine", err)))?;
-            if let Some(im) = &e.imbalance {
-                if im.compare.is_empty() {
-                    return fail("[imbalance] compare is empty".into());
-                }
-                for c in &im.compare {
-                    Comparison::parse(c, &p).map_err(within)?;
-                }
-                calibration_squares(v, &im.calibration_for(v)).map_err(within)?;
-                if im.max_games < 2 || im.batch_pairs == 0 {
-                    return fail("[imbalance] max_games must be at least 2 and batch_pairs positive".into());
-                }
-                if im.precision.is_some_and(|p| p.is_nan() || p <= 0.0) {
-                    return fail("[imbalance] precision must be positive".into());
-                }
-                if im.bracket.is_some_and(|n| !(2..=3).contains(&n)) {
-                    return fail("[imbalance] bracket must be 2 or 3 matches".into());
-                }
-                if let Some(path) = &im.starts {
-                    crate::tournament::openings::read_file(v, &path.to_string_lossy())
-                        .map_err(|err| within(ValuesError::flag("[imbalance] starts", err)))?;
-                }
-            }
-            if let Some(r) = &e.regress {
-                if r.models.is_empty() {
-                    return fail("[regress] models is empty".into());
-                }
-                for m in &r.models {
-                    Model::parse(m).map_err(|err| within(ValuesError::Settings(format!("[regress] {err}"))))?;
-                }
-                if r.games == 0 || r.bootstrap < 10 {
-                    return fail("[regress] games must be positive and bootstrap at least 10".into());
-                }
-                if !(0.0..=1.0).contains(&r.min_pieces) {
-                    return fail(format!("[regress] min_pieces {} must lie between 0 and 1", r.min_pieces));
-                }
-                if r.all_setups && v.setup_choices().is_empty() {
-                    return fail(format!("[regress] all_setups: {} has no setup choices", v.name()));
-                }
-                if let Some(mp) = r.phase_min_pieces {
-                    if !(0.0..=1.0).contains(&mp) || mp == r.min_pieces {
-                        return fail(format!(
-                            "[regress] phase_min_pieces {mp} must lie between 0 and 1 and differ from min_pieces ({})",
-                            r.min_pieces
-                        ));
-                    }
-                }
+        if let Some(r) = &e.regress {
+            if r.games == 0 {
+                return fail("[regress] games must be positive".into());
             }
         }
-        if let Some(p) = &e.player {
-            super::selfplay::external_player(p).map_err(|err| within(ValuesError::flag("player", err)))?;
-        }
+        // Everything else is the plans' own check, so the file is refused before a game.
+        e.plans(&Overrides::default()).map_err(within)?;
         Ok(e)
     }
 
@@ -339,9 +255,14 @@ impl Experiment {
         self.engine.iter().map(|(k, v)| (k.clone(), *v)).collect()
     }
 
-    /// Runs every option set and estimator; writes and returns the table.
-    pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, ValuesError> {
-        let out = o.out.clone().or_else(|| self.out.clone()).unwrap_or_else(|| PathBuf::from("runs").join(&self.name));
+    fn out_dir(&self, o: &Overrides) -> PathBuf {
+        o.out.clone().or_else(|| self.out.clone()).unwrap_or_else(|| PathBuf::from("runs").join(&self.name))
+    }
+
+    /// The file's one conversion into study plans, one per option set: the command line's
+    /// overrides applied, budgets scaled, games in `<out>/<option set>/{imbalance,regress}`.
+    pub fn plans(&self, o: &Overrides) -> Result<Vec<StudyPlan>, ValuesError> {
+        let out = self.out_dir(o);
         let scale = o.scale.unwrap_or(1.0);
         if scale.is_nan() || scale <= 0.0 {
             return Err(ValuesError::Settings("--scale must be positive".into()));
@@ -352,20 +273,96 @@ impl Experiment {
             Some(c) => crate::tournament::concurrency(Some(c))?,
             None => crate::tournament::concurrency((self.concurrency > 0).then_some(self.concurrency))?,
         };
-        let note = |text: String| o.progress.note(&text);
         let mut adjudication = default_adjudication();
         adjudication.resign_score = self.resign_score;
         if self.resign_score <= 0 {
             adjudication.resign_moves = 0;
         }
-        let player = match o.engine.as_ref().or(self.player.as_ref()) {
-            Some(text) => Some(super::selfplay::external_player(text)?),
-            None => None,
+        let player = match (&o.engine, &self.player) {
+            (Some(text), _) => Some(external_player(text).map_err(|e| ValuesError::flag("--engine", e))?),
+            (None, Some(text)) => Some(external_player(text).map_err(|e| ValuesError::flag("player", e))?),
+            (None, None) => None,
         };
-        if let Some(p) = &player {
+        let mut plans = vec![];
+        for opts in &self.option_sets {
+            let variant = Variant::load_with(&self.variant, opts)?;
+            let pieces = Pieces::of(variant)?;
+            let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
+            let dir = out.join(&label);
+            let play = Play {
+                nodes: self.nodes,
+                seed: self.seed,
+                engine: self.engine_settings(),
+                player: player.clone(),
+                adjudication: adjudication.clone(),
+                concurrency,
+                shard: o.shard,
+                progress: o.progress.clone(),
+            };
+            let imbalance = match &self.imbalance {
+                Some(im) => Some(ImbalancePlan {
+                    comparisons: plan::comparisons(&im.compare, &pieces)?,
+                    max_games: scaled(im.max_games),
+                    batch_pairs: im.batch_pairs,
+                    min_pairs: im.min_pairs,
+                    precision: im.precision,
+                    calibration: calibration_squares(variant, &im.calibration_for(variant))?,
+                    random_plies: im.random_plies,
+                    neutral: im.neutral_weights,
+                    bracket: Bracket::of(im.bracket).map_err(|e| ValuesError::flag("[imbalance] bracket", e))?,
+                    scale_check: im.scale_check,
+                    starts: plan::starts(variant, im.starts.as_deref())
+                        .map_err(|e| ValuesError::flag("[imbalance] starts", e))?,
+                    rebuild_chain: false,
+                    out: dir.join("imbalance"),
+                }),
+                None => None,
+            };
+            let regression = match &self.regress {
+                Some(rg) => Some(RegressionPlan {
+                    source: Source::SelfPlay(Corpus {
+                        games: scaled(rg.games),
+                        out: dir.join("regress"),
+                        random_plies: rg.random_plies,
+                        imbalance_fraction: rg.imbalance_fraction,
+                        jitter: rg.jitter,
+                        all_setups: rg.all_setups,
+                    }),
+                    skip_plies: rg.skip_plies,
+                    min_pieces: rg.min_pieces,
+                    // The report's phase filter, then the refits asked for.
+                    fits: std::iter::once(Fit::Positions)
+                        .chain(rg.phase_min_pieces.map(Fit::Phase))
+                        .chain(rg.start_fit.then_some(Fit::Start))
+                        .collect(),
+                    models: rg
+                        .models
+                        .iter()
+                        .map(|m| Model::parse(m).map_err(|e| ValuesError::Settings(format!("[regress] {e}"))))
+                        .collect::<Result<_, _>>()?,
+                    bootstrap: rg.bootstrap,
+                    // The imbalance section's comparisons, estimated by regression too.
+                    comparisons: match &self.imbalance {
+                        Some(im) => plan::comparisons(&im.compare, &pieces)?,
+                        None => vec![],
+                    },
+                    include_imbalance_games: rg.include_imbalance_games,
+                }),
+                None => None,
+            };
+            plans.push(StudyPlan::new(variant, self.variant.clone(), opts.clone(), play, regression, imbalance)?);
+        }
+        Ok(plans)
+    }
+
+    /// Runs every option set's plan; writes and returns the table.
+    pub fn run(&self, o: &Overrides) -> Result<Vec<ValueRow>, ValuesError> {
+        let plans = self.plans(o)?;
+        let out = self.out_dir(o);
+        let note = |text: String| o.progress.note(&text);
+        if let Some(p) = plans.first().and_then(|p| p.play().player.as_ref()) {
             note(format!("every game played by {} (external UCI engine)", p.name));
         }
-        let mut rows = Vec::new();
         note(format!(
             "experiment {} (seed {}, {} nodes per move, fairylab {})",
             self.name,
@@ -373,132 +370,15 @@ impl Experiment {
             self.nodes,
             table::VERSION
         ));
-        for opts in &self.option_sets {
-            let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-            let variant = Variant::load(&self.variant, &refs)?;
-            let label = if opts.is_empty() { "default".to_string() } else { opts.join("+") };
-            let dir = out.join(&label);
-            let ctx =
-                Context { variant: self.variant.clone(), options: opts.join("+"), nodes: self.nodes, seed: self.seed };
-            let pieces = Pieces::of(variant)?;
-            note(format!("== {} [{}]", self.variant, label));
-            let first = rows.len();
-            let mut imbalance_dirs = Vec::new();
-            if let Some(im) = &self.imbalance {
-                let comparisons =
-                    im.compare.iter().map(|c| Comparison::parse(c, &pieces)).collect::<Result<Vec<_>, _>>()?;
-                let s = imbalance::Settings {
-                    play: PlaySettings {
-                        variant,
-                        nodes: self.nodes,
-                        random_plies: im.random_plies,
-                        max_drift: 150,
-                        seed: self.seed,
-                        adjudication: adjudication.clone(),
-                        engine: self.engine_settings(),
-                        concurrency,
-                        progress: o.progress.clone(),
-                        out: dir.join("imbalance"),
-                        shard: o.shard,
-                    },
-                    comparisons,
-                    calibration: calibration_squares(variant, &im.calibration_for(variant))?,
-                    max_pairs: scaled(im.max_games) / 2,
-                    batch_pairs: im.batch_pairs,
-                    min_pairs: im.min_pairs.min(scaled(im.max_games) / 2),
-                    precision: im.precision,
-                    neutral: im.neutral_weights,
-                    player: player.clone(),
-                    bracket: im.bracket,
-                    scale_check: im.scale_check,
-                    starts: match &im.starts {
-                        Some(path) => crate::tournament::openings::read_file(variant, &path.to_string_lossy())
-                            .map_err(|e| ValuesError::flag("[imbalance] starts", e))?,
-                        None => vec![],
-                    },
-                };
-                let r = imbalance::run(&s)?;
-                if o.shard.is_none() {
-                    rows.extend(study::imbalance_table(&ctx, &r, &o.progress));
-                    if im.bracket.is_some() || im.scale_check {
-                        study::write_brackets(&s.play.out, &r)?;
-                    }
-                }
-                imbalance_dirs = r.dirs;
+        let mut rows = Vec::new();
+        for plan in &plans {
+            note(format!("== {} [{}]", self.variant, plan.label()));
+            let result = study::run(plan)?;
+            // A long experiment keeps its other figures when one fit fails (too few games).
+            for (method, e) in &result.failed {
+                note(format!("note: [{}] no {method} estimate: {e}", plan.label()));
             }
-            if let Some(rg) = &self.regress {
-                let cs = corpus::Settings {
-                    play: PlaySettings {
-                        variant,
-                        nodes: self.nodes,
-                        seed: self.seed,
-                        random_plies: rg.random_plies,
-                        max_drift: 150,
-                        engine: self.engine_settings(),
-                        adjudication: adjudication.clone(),
-                        concurrency,
-                        progress: o.progress.clone(),
-                        out: dir.join("regress"),
-                        shard: o.shard,
-                    },
-                    games: scaled(rg.games),
-                    imbalance_fraction: rg.imbalance_fraction,
-                    // An external engine plays with its own evaluation, as it does the
-                    // matches without neutral weights, so one file serves either player.
-                    jitter: if player.is_some() { 0.0 } else { rg.jitter },
-                    fens: if rg.all_setups { study::setup_fens(variant)? } else { vec![] },
-                };
-                if player.is_some() && rg.jitter > 0.0 {
-                    note(format!(
-                        "[{label}] regression: weight jitter {} does not apply to an external engine",
-                        rg.jitter
-                    ));
-                }
-                corpus::generate_with(&cs, player.as_ref())?;
-                if o.shard.is_some() {
-                    continue;
-                }
-                let mut dirs = vec![cs.play.out.clone()];
-                if rg.include_imbalance_games {
-                    dirs.extend(imbalance_dirs.iter().cloned());
-                }
-                // The imbalance section's comparisons, estimated by regression too.
-                let contrasts = match &self.imbalance {
-                    Some(im) => im
-                        .compare
-                        .iter()
-                        .map(|c| Comparison::parse(c, &pieces).map(|c| (c.label(), c.coefficients(&pieces))))
-                        .collect::<Result<Vec<_>, _>>()?,
-                    None => vec![],
-                };
-                let scaled = super::scale::quantities(&pieces, &super::scale::variant_headlines(variant, &pieces));
-                // The report's phase filter, then the refit on the fuller board if asked.
-                let fits = std::iter::once((rg.min_pieces, Fit::Positions))
-                    .chain(rg.phase_min_pieces.map(|mp| (mp, Fit::Phase(mp))))
-                    .chain(rg.start_fit.then_some((rg.min_pieces, Fit::Start)));
-                for (min_pieces, fit) in fits {
-                    let sel = Selection { skip_plies: rg.skip_plies, min_pieces, start: fit == Fit::Start };
-                    let data = study::regression_data(variant, &pieces, &dirs, sel, &o.progress)?;
-                    for m in &rg.models {
-                        let model = Model::parse(m).map_err(ValuesError::Settings)?;
-                        let settings = regression::Settings {
-                            model,
-                            replicates: rg.bootstrap,
-                            seed: self.seed,
-                            contrasts: contrasts.clone(),
-                            scaled: scaled.clone(),
-                        };
-                        let method = Method::regression(model, fit);
-                        // A long experiment should not lose its imbalance table because the
-                        // regression could not be fitted (too few games): say so and go on.
-                        match study::fit_regression(&pieces, &data, &settings, &o.progress) {
-                            Ok(r) => rows.extend(table::regression_rows(&ctx, &r, method)),
-                            Err(e) => note(format!("note: [{label}] no {method} estimate: {e}")),
-                        }
-                    }
-                }
-            }
-            rows.extend(agreement_rows(&rows[first..]));
+            rows.extend(result.rows);
         }
         if let Some((i, n)) = o.shard {
             note(format!(
@@ -524,5 +404,40 @@ impl Experiment {
             path.display()
         ));
         Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Experiment, Overrides};
+    use crate::values::ValuesError;
+
+    const FILE: &str = "name = \"t\"\nvariant = \"chess\"\nseed = 1\nnodes = 100\n\n[imbalance]\nmax_games = 10\n";
+
+    fn inner(e: ValuesError) -> ValuesError {
+        match e {
+            ValuesError::Experiment { error, .. } => *error,
+            other => other,
+        }
+    }
+
+    /// An experiment file's plans are checked when the file is read (and a shard when the
+    /// command line adds it), with the errors the other sources give.
+    #[test]
+    fn a_file_with_a_bad_comparison_bracket_or_shard_is_refused_by_its_plans() {
+        let bad = Experiment::parse(&format!("{FILE}compare = [\"B=X\"]\n"), "t.toml").unwrap_err();
+        assert!(bad.to_string().starts_with("t.toml: "), "{bad}");
+        assert!(matches!(inner(bad), ValuesError::Comparison(_)));
+        let four = Experiment::parse(&format!("{FILE}compare = [\"B=N\"]\nbracket = 4\n"), "t.toml").unwrap_err();
+        match inner(four) {
+            ValuesError::Flag { flag, error } => {
+                assert_eq!((flag.as_str(), *error), ("[imbalance] bracket", ValuesError::Bracket(4)))
+            }
+            e => panic!("{e:?}"),
+        }
+        let e = Experiment::parse(&format!("{FILE}compare = [\"B=N\"]\n"), "t.toml").unwrap();
+        assert_eq!(e.plans(&Overrides::default()).map(|p| p.len()), Ok(1));
+        let shard = e.plans(&Overrides { shard: Some((5, 4)), ..Overrides::default() }).unwrap_err();
+        assert_eq!(shard, ValuesError::Shard("5/4".into()));
     }
 }

@@ -4,6 +4,7 @@
 //! taking the text apart again. The text reads back to the same method and is written
 //! exactly as before.
 
+use super::ValuesError;
 use crate::maths::logistic::Model;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -109,10 +110,10 @@ impl fmt::Display for Method {
 }
 
 impl FromStr for Method {
-    type Err = String;
+    type Err = ValuesError;
 
-    fn from_str(s: &str) -> Result<Method, String> {
-        let unknown = || format!("unknown value-table method '{s}'");
+    fn from_str(s: &str) -> Result<Method, ValuesError> {
+        let unknown = || ValuesError::UnknownMethod(s.to_string());
         Ok(match s {
             "imbalance" => Method::Imbalance,
             "imbalance-lsq" => Method::ImbalanceLsq,

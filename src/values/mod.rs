@@ -12,8 +12,9 @@
 //! Both share the pieces of a variant (`pieces`), comparisons `X=Y` (`comparison`),
 //! engine weights (`weights`), whether the data support a figure (`support`) and the
 //! output table (`table`); the maths they fit with is
-//! in `crate::maths`. `study` runs either (what `fairylab values` does and what an
-//! `experiment` file runs for each of its option sets).
+//! in `crate::maths`. A study's settings are one checked `plan`, which `study::run` plays
+//! and fits (what `fairylab values` does and what an `experiment` file runs for each of
+//! its option sets).
 //! Games are played by `selfplay` (single games with explicit openings) into ordinary run
 //! directories, so every figure can be recomputed from the games with `values regress
 //! --data`.
@@ -25,6 +26,7 @@ pub mod experiment;
 pub mod imbalance;
 pub mod method;
 pub mod pieces;
+pub mod plan;
 pub mod play;
 pub mod regression;
 pub mod scale;
@@ -39,4 +41,6 @@ pub use comparison::Comparison;
 pub use error::ValuesError;
 pub use experiment::Experiment;
 pub use pieces::Pieces;
+pub use plan::StudyPlan;
+pub use study::{run, StudyResult};
 pub use table::ValueRow;

@@ -273,7 +273,7 @@ pub fn estimate(pieces: &Pieces, data: &Dataset, s: &Settings) -> Result<Regress
 }
 
 /// One quantity under two position selections of the same games: the phase filter's
-/// effect on a value (`values::study::regress_sensitivity`).
+/// effect on a value (`values::study::sensitivity`).
 #[derive(Clone, Debug)]
 pub struct Shift {
     pub name: String,
