@@ -443,6 +443,8 @@ pub struct PieceKind {
     pub name: &'static str,
     pub royal: bool,
     pub pawn: bool,
+    /// The orthodox piece (`N`, `B`, `R`, `Q`) whose moves this one has, if any.
+    pub orthodox: Option<char>,
 }
 
 impl Variant {
@@ -450,7 +452,7 @@ impl Variant {
         on_rules!(*self, r => r
             .types
             .iter()
-            .map(|t| PieceKind { letter: t.letter, name: t.name.as_str(), royal: t.royal, pawn: t.pawn })
+            .map(|t| PieceKind { letter: t.letter, name: t.name.as_str(), royal: t.royal, pawn: t.pawn, orthodox: t.orthodox })
             .collect())
     }
 

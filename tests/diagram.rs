@@ -75,3 +75,26 @@ fn an_unknown_piece_is_one_error_line_and_a_failure() {
     assert!(err.contains("no piece 'F'"), "{err}");
     assert!(!dir.join("x.svg").exists());
 }
+
+/// A report page shows the board and the new pieces' moves: SVG files beside the pages,
+/// linked from report.md and inline in report.html (which stays one file).
+#[test]
+fn a_report_page_carries_its_board_and_new_pieces() {
+    let dir = std::env::temp_dir().join(format!("fairylab-diagram-report-{}", std::process::id()));
+    let page = dir.join("flying-bombers-grand");
+    std::fs::create_dir_all(&page).unwrap();
+    std::fs::copy("data/reports/standard/flying-bombers-grand/report.json", page.join("report.json")).unwrap();
+    let run =
+        Command::new(env!("CARGO_BIN_EXE_fairylab")).args(["report", "--all", "--out"]).arg(&dir).output().unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    for f in ["start", "F", "F-immediate-landing", "N-super-jump-knights"] {
+        let svg = std::fs::read_to_string(page.join(format!("diagrams/{f}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg"), "{f}");
+    }
+    let md = std::fs::read_to_string(page.join("report.md")).unwrap();
+    assert!(md.contains("## Board and pieces") && md.contains("](diagrams/F.svg)"), "{md}");
+    let html = std::fs::read_to_string(page.join("report.html")).unwrap();
+    assert_eq!(html.matches("<figure><svg").count(), 4);
+    assert!(!html.contains("<img"), "the page keeps no link to a file beside it");
+    let _ = std::fs::remove_dir_all(&dir);
+}

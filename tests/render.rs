@@ -57,6 +57,14 @@ fn layout(browser: &Path, page: &Path) -> Layout {
         .stderr(Stdio::null())
         .spawn()
         .expect("start chromium");
+    // Read the DOM as it comes: a page larger than the pipe's buffer would otherwise block
+    // chromium on its write while this waits for it to exit.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut dom = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut dom);
+        dom
+    });
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(180) {
@@ -65,9 +73,9 @@ fn layout(browser: &Path, page: &Path) -> Layout {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    let out = child.wait_with_output().unwrap();
+    let _ = child.wait();
     let _ = std::fs::remove_dir_all(&profile);
-    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let dom = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let body =
         dom.split("<body").nth(1).and_then(|b| b.split('>').next()).unwrap_or_else(|| panic!("no body in {dom:.300}"));
     let attr = |name: &str| -> serde_json::Value {

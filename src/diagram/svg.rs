@@ -53,7 +53,9 @@ pub fn render(board: &Board, marks: &Marks, title: &str) -> String {
     let v = board.variant();
     let (files, ranks) = v.board_size();
     let legend = if marks.is_empty() { 0 } else { LEGEND };
-    let (w, h) = (2 * MARGIN + files * CELL, TITLE + 2 * MARGIN + ranks * CELL + legend);
+    // Wide enough for the title and the legend, whichever is widest (about 8 px a letter).
+    let text = (title.chars().count() * 8).max(if legend > 0 { 470 } else { 0 });
+    let (w, h) = ((2 * MARGIN + files * CELL).max(MARGIN + text), TITLE + 2 * MARGIN + ranks * CELL + legend);
     let mut s = String::new();
     let _ = write!(
         s,

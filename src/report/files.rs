@@ -70,6 +70,11 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), ReportError> {
         }
         w("setup_matrix.csv", csv)?;
     }
+    let diagrams = out.join("diagrams");
+    std::fs::create_dir_all(&diagrams).map_err(|e| ReportError::io("create", &diagrams, e))?;
+    for f in super::diagrams::of(data) {
+        w(&f.file, f.svg)?;
+    }
     w("report.md", render::markdown(data))?;
     w("report.html", render::html(data))?;
     Ok(())

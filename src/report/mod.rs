@@ -3,6 +3,7 @@
 //! every figure as CSV/JSON beside them.
 
 mod budget;
+mod diagrams;
 pub use budget::{Budget, Pricing};
 pub mod card;
 mod estimators;

@@ -72,6 +72,7 @@ pub fn markdown(d: &ReportData) -> String {
     if let Some(c) = &d.answer {
         s += &super::card::markdown(c, &d.title);
     }
+    s += &super::diagrams::markdown(&super::diagrams::of(d));
     s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
     s += &bomber_headline(d, &names);
@@ -505,7 +506,8 @@ pub fn html(d: &ReportData) -> String {
         }
         _ => {}
     };
-    page(&format!("{} report", d.title), &md_html(&markdown(d), &charts))
+    let body = super::diagrams::inline(&md_html(&markdown(d), &charts), &super::diagrams::of(d));
+    page(&format!("{} report", d.title), &body)
 }
 
 /// `(label, value, low, high)`: one bar of a chart.
@@ -548,6 +550,8 @@ pub(super) fn page(title: &str, body: &str) -> String {
          table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}\
          th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}\
          td:first-child,th:first-child,.card td:last-child,.card th:last-child{{text-align:left}}\
+         figure{{display:inline-block;vertical-align:top;margin:0 1em 1em 0}}figure svg{{width:420px;height:auto;margin:0}}\
+         figcaption{{font-size:0.9em;color:#444}}\
          .card{{border:2px solid #3a7d5c;background:#f4faf6;border-radius:6px;padding:0 1em;margin:1em 0}}\
          </style></head><body>{}</body></html>",
         framed_card(body)
