@@ -81,5 +81,6 @@ pub fn inline(html: &str, figures: &[Figure]) -> String {
         };
         out.replace_range(start..end, &format!("<figure>{}<figcaption>{}</figcaption></figure>", f.svg, f.caption));
     }
-    out
+    // A figure may not sit in a paragraph, and one paragraph each would stack them.
+    out.replace("<p><figure>", "<figure>").replace("</figure></p>", "</figure>")
 }

@@ -550,7 +550,7 @@ pub(super) fn page(title: &str, body: &str) -> String {
          table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}\
          th{{background:#f0f0f0}}svg{{display:block;margin:1em 0}}\
          td:first-child,th:first-child,.card td:last-child,.card th:last-child{{text-align:left}}\
-         figure{{display:inline-block;vertical-align:top;margin:0 1em 1em 0}}figure svg{{width:420px;height:auto;margin:0}}\
+         figure{{display:inline-block;vertical-align:top;margin:0 1em 1em 0}}figure svg{{max-width:420px;height:auto;margin:0}}\
          figcaption{{font-size:0.9em;color:#444}}\
          .card{{border:2px solid #3a7d5c;background:#f4faf6;border-radius:6px;padding:0 1em;margin:1em 0}}\
          </style></head><body>{}</body></html>",
