@@ -63,6 +63,12 @@ pub fn markdown(figures: &[Figure]) -> String {
         return String::new();
     }
     let mut s = String::from("## Board and pieces\n\n");
+    // Like every section, it opens with what it shows in one bold sentence.
+    s += if figures.len() > 1 {
+        "**The start position and the moves of the pieces this game adds or its options change.**\n\n"
+    } else {
+        "**The start position.**\n\n"
+    };
     s += "Drawn from the variant file: quiet moves green, captures ringed red; a capture that lands away from its victim marks the landing squares orange and the pieces it removes with a red cross.\n\n";
     for f in figures {
         s += &format!("![{}]({})\n\n", f.caption, f.file);
