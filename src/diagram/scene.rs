@@ -6,15 +6,20 @@ use crate::{Board, Square, Variant};
 /// Where the demonstrated piece stands: the middle of the board (left and below the
 /// centre on even sizes), or the nearest square to it where that is a hole.
 pub(super) fn centre(v: Variant) -> Result<Square, DiagramError> {
+    centre_cell(v).map(|c| c.2)
+}
+
+/// The centre as (file, rank index, square).
+fn centre_cell(v: Variant) -> Result<(usize, usize, Square), DiagramError> {
     let (files, ranks) = v.board_size();
     let (cf, cr) = ((files as i32 - 1) / 2, (ranks as i32 - 1) / 2);
-    let mut best: Option<(i32, Square)> = None;
+    let mut best: Option<(i32, (usize, usize, Square))> = None;
     for r in 0..ranks {
         for f in 0..files {
             if let Some(sq) = v.square_at(f, r) {
                 let d = (f as i32 - cf).abs() + (r as i32 - cr).abs();
                 if best.is_none_or(|b| d < b.0) {
-                    best = Some((d, sq));
+                    best = Some((d, (f, r, sq)));
                 }
             }
         }
@@ -42,11 +47,7 @@ pub(super) fn demo(v: Variant, piece: char) -> Result<Board, DiagramError> {
         .map_or(letter, |k| k.letter);
     let (files, ranks) = v.board_size();
     let mut grid: Vec<Vec<Option<char>>> = vec![vec![None; files]; ranks];
-    let centre = centre(v)?;
-    let index = |sq: Square| -> Option<(usize, usize)> {
-        (0..ranks).flat_map(|r| (0..files).map(move |f| (f, r))).find(|&(f, r)| v.square_at(f, r) == Some(sq))
-    };
-    let (cf, cr) = index(centre).ok_or_else(|| DiagramError::Board("the centre is off the board".into()))?;
+    let (cf, cr, _) = centre_cell(v)?;
     let mut put = |df: i32, dr: i32, c: char| {
         let (f, r) = (cf as i32 + df, cr as i32 + dr);
         if f >= 0 && r >= 0 && v.square_at(f as usize, r as usize).is_some() {
