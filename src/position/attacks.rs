@@ -265,7 +265,11 @@ impl<B: Bits> Position<B> {
                 attacks |= r.rider_attacks(a, sq, self.occ);
             }
         }
-        attacks |= self.special_bearing(&r.special[color * r.ntypes() + t], sq, color).1;
+        let special = &r.special[color * r.ntypes() + t];
+        // Most games have no hoppers or lame leapers: skip the call, not just its loop.
+        if !special.is_empty() {
+            attacks |= self.special_bearing(special, sq, color).1;
+        }
         if Some(t) == r.bomber {
             for &ray in &r.orth {
                 attacks |= r.ray_attacks(ray, sq, self.occ);
