@@ -290,7 +290,10 @@ fn bland_report_has_the_setup_matrix() {
     for (i, c) in m.cells.iter().enumerate() {
         assert_eq!(games[i].run, format!("setup-{}-{}", c.white, c.black));
         assert!(games[i].why.starts_with(&format!("White chose {}, Black {}", c.white, c.black)));
-        assert!(md.contains(&format!("](games/game-{}.pgn)", i + 1)) && out.join(format!("games/game-{}.pgn", i + 1)).is_file());
+        assert!(
+            md.contains(&format!("](games/game-{}.pgn)", i + 1))
+                && out.join(format!("games/game-{}.pgn", i + 1)).is_file()
+        );
     }
     // The regression's games start from every setup combination, so the pieces only a
     // setup brings in (Knight, Modern War Machine) get values too.
