@@ -13,6 +13,7 @@ pub mod eval;
 pub mod facade;
 pub mod games;
 pub mod maths;
+pub mod play;
 pub mod position;
 pub mod report;
 pub mod rng;

@@ -48,6 +48,8 @@ enum Command {
     Report(cli::report::ReportArgs),
     /// A diagram (SVG) of a variant's start position or of one piece's moves.
     Show(cli::show::ShowArgs),
+    /// Play a variant against the engine in the browser (a local page with the board).
+    Play(cli::play::PlayArgs),
 }
 
 fn main() {
@@ -71,6 +73,7 @@ fn main() {
         Command::Merge(a) => cli::stats::merge(&a),
         Command::Report(a) => cli::report::run(&a),
         Command::Show(a) => cli::show::run(&a),
+        Command::Play(a) => cli::play::run(&a),
         Command::Values(a) => cli::values::run(&a),
         Command::Experiment(a) => cli::values::experiment(&a),
         Command::Tune(a) => cli::tune::run_tune(&a),

@@ -283,6 +283,18 @@ fn bland_report_has_the_setup_matrix() {
     assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains("not enough data"));
     assert!(std::fs::read_to_string(out.join("setup_matrix.csv")).unwrap().lines().count() == 37);
     assert!(data.notes.iter().any(|n| n.contains("provisional")));
+    // One game kept per setup pairing, each from its pairing's run, with its PGN linked.
+    let games = &data.games.as_ref().expect("games kept").games;
+    assert_eq!(games.len(), 36);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for (i, c) in m.cells.iter().enumerate() {
+        assert_eq!(games[i].run, format!("setup-{}-{}", c.white, c.black));
+        assert!(games[i].why.starts_with(&format!("White chose {}, Black {}", c.white, c.black)));
+        assert!(
+            md.contains(&format!("](games/game-{}.pgn)", i + 1))
+                && out.join(format!("games/game-{}.pgn", i + 1)).is_file()
+        );
+    }
     // The regression's games start from every setup combination, so the pieces only a
     // setup brings in (Knight, Modern War Machine) get values too.
     for piece in ["N", "M"] {

@@ -2,6 +2,7 @@
 pub mod bench;
 pub mod common;
 pub mod perft;
+pub mod play;
 pub mod progress;
 pub mod report;
 pub mod show;

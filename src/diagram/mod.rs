@@ -5,6 +5,7 @@
 //! them.
 
 mod error;
+pub mod live;
 mod scene;
 pub mod svg;
 

@@ -48,6 +48,34 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// A piece as a lettered disc centred on (`cx`, `cy`): white discs for White.
+fn disc(cx: i64, cy: i64, p: char) -> String {
+    let (fill, ink) = if p.is_ascii_uppercase() { ("#fdfdfd", "#222") } else { ("#222", "#fdfdfd") };
+    format!(
+        r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="#222" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+        cy + 7,
+        p.to_ascii_uppercase()
+    )
+}
+
+/// A board for a game viewer: `board` drawn as [`render`] draws it, plus every piece of
+/// the variant in both colours as a definition centred on the origin (`{prefix}-w{L}`,
+/// `{prefix}-b{L}`), which the viewer places square by square.
+pub fn viewer_board(board: &Board, title: &str, prefix: &str) -> String {
+    let svg = render(board, &Marks::default(), title);
+    let mut defs = String::from("<defs>");
+    for k in board.variant().piece_kinds() {
+        for (side, letter) in [('w', k.letter), ('b', k.letter.to_ascii_lowercase())] {
+            let _ = write!(defs, r#"<g id="{prefix}-{side}{}">{}</g>"#, k.letter, disc(0, 0, letter));
+        }
+    }
+    defs += "</defs>";
+    match svg.find('>') {
+        Some(i) => format!("{}{defs}{}", &svg[..=i], &svg[i + 1..]),
+        None => svg,
+    }
+}
+
 /// The SVG of `board` with `marks`, under `title`.
 pub fn render(board: &Board, marks: &Marks, title: &str) -> String {
     let v = board.variant();
@@ -103,19 +131,19 @@ pub fn render(board: &Board, marks: &Marks, title: &str) -> String {
             );
         }
     }
+    // Layers a game viewer redraws: the last move's squares under the pieces, the pieces,
+    // and the marks over them.
+    s += r#"<g data-layer="last"></g><g data-layer="pieces">"#;
+    for &(sq, col, row) in &cells {
+        let (x, y) = at(col, row);
+        if let Some(p) = board.piece_at(&sq.to_string()) {
+            s += &disc((x + CELL / 2) as i64, (y + CELL / 2) as i64, p);
+        }
+    }
+    s += r#"</g><g data-layer="marks">"#;
     for &(sq, col, row) in &cells {
         let (x, y) = at(col, row);
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-        if let Some(p) = board.piece_at(&sq.to_string()) {
-            let white = p.is_ascii_uppercase();
-            let (fill, ink) = if white { ("#fdfdfd", "#222") } else { ("#222", "#fdfdfd") };
-            let _ = write!(
-                s,
-                r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="#222" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
-                cy + 7,
-                p.to_ascii_uppercase()
-            );
-        }
         if marks.quiet.contains(&sq) {
             let _ = write!(s, r##"<circle cx="{cx}" cy="{cy}" r="7" fill="#2e8b57" data-mark="quiet"/>"##);
         }
@@ -147,6 +175,7 @@ pub fn render(board: &Board, marks: &Marks, title: &str) -> String {
             );
         }
     }
+    s += "</g>";
     if legend > 0 {
         let y = TITLE + 2 * MARGIN + ranks * CELL + 12;
         let _ = write!(

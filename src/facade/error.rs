@@ -3,6 +3,7 @@
 //! line's checks, engine configs, tuning) have one variant each.
 
 use crate::diagram::DiagramError;
+use crate::play::PlayError;
 use crate::position::{FenError, PerftError};
 use crate::report::ReportError;
 use crate::tournament::RunError;
@@ -20,6 +21,8 @@ pub enum Error {
     Values(ValuesError),
     Report(ReportError),
     Diagram(DiagramError),
+    /// A game against the engine that cannot start or be served (`fairylab play`).
+    Play(PlayError),
     /// A move, setup or material change a position refuses.
     Position(String),
     /// An engine, its configuration, weights or spec refused.
@@ -42,6 +45,7 @@ impl fmt::Display for Error {
             Error::Values(e) => e.fmt(f),
             Error::Report(e) => e.fmt(f),
             Error::Diagram(e) => e.fmt(f),
+            Error::Play(e) => e.fmt(f),
             Error::Position(m) | Error::Engine(m) | Error::Tuning(m) | Error::RunFolder(m) | Error::Usage(m) => {
                 f.write_str(m)
             }
@@ -61,6 +65,7 @@ impl std::error::Error for Error {
             Error::Values(e) => Some(e),
             Error::Report(e) => Some(e),
             Error::Diagram(e) => Some(e),
+            Error::Play(e) => Some(e),
             Error::Position(_) | Error::Engine(_) | Error::Tuning(_) | Error::RunFolder(_) | Error::Usage(_) => None,
         }
     }

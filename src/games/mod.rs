@@ -4,6 +4,7 @@
 pub mod pgn;
 pub mod play;
 pub mod player;
+pub mod replay;
 pub mod uci_player;
 
 pub use play::{play_game, Adjudication, GameRecord, Outcome, Sample};

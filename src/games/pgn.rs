@@ -6,30 +6,83 @@
 use super::play::{GameRecord, Outcome};
 use crate::{Error, Variant};
 
+/// A game to write: its players, start and moves, with an optional comment after each move
+/// (an engine's score, the squares a multi-square capture empties).
+pub struct PgnGameOut<'a> {
+    pub event: &'a str,
+    pub round: &'a str,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub variant: &'a str,
+    /// The variant's options, written as an `Options` tag when there are any.
+    pub options: &'a [String],
+    pub start_fen: &'a str,
+    pub moves: &'a [String],
+    /// Empty, or one per move (an empty comment is left out).
+    pub comments: &'a [String],
+    /// `1-0`, `1/2-1/2`, `0-1`, or `*` for a game still going.
+    pub result: &'a str,
+    pub termination: &'a str,
+}
+
 /// One game as PGN text.
 pub fn write(r: &GameRecord, variant: &str, white: &str, black: &str, round: &str) -> String {
+    write_game(&PgnGameOut {
+        event: "fairylab self-play",
+        round,
+        white,
+        black,
+        variant,
+        options: &[],
+        start_fen: &r.start_fen,
+        moves: &r.moves,
+        comments: &[],
+        result: r.outcome.pgn(),
+        termination: r.termination.name(),
+    })
+}
+
+/// One game as PGN text, comments included.
+pub fn write_game(g: &PgnGameOut) -> String {
     let mut s = String::new();
     let tag = |s: &mut String, k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
-    tag(&mut s, "Event", "fairylab self-play");
+    tag(&mut s, "Event", g.event);
     tag(&mut s, "Site", "fairylab");
-    tag(&mut s, "Round", round);
-    tag(&mut s, "White", white);
-    tag(&mut s, "Black", black);
-    tag(&mut s, "Result", r.outcome.pgn());
-    tag(&mut s, "Variant", variant);
+    tag(&mut s, "Round", g.round);
+    tag(&mut s, "White", g.white);
+    tag(&mut s, "Black", g.black);
+    tag(&mut s, "Result", g.result);
+    tag(&mut s, "Variant", g.variant);
+    if !g.options.is_empty() {
+        tag(&mut s, "Options", &g.options.join(" "));
+    }
     tag(&mut s, "SetUp", "1");
-    tag(&mut s, "FEN", &r.start_fen);
-    tag(&mut s, "Termination", r.termination.name());
-    tag(&mut s, "PlyCount", &r.moves.len().to_string());
+    tag(&mut s, "FEN", g.start_fen);
+    if !g.termination.is_empty() {
+        tag(&mut s, "Termination", g.termination);
+    }
+    tag(&mut s, "PlyCount", &g.moves.len().to_string());
     s.push('\n');
-    let black_first = r.start_fen.split_whitespace().nth(1) == Some("b");
-    let mut number: u32 = r.start_fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let black_first = g.start_fen.split_whitespace().nth(1) == Some("b");
+    let mut number: u32 = g.start_fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut line = String::new();
-    for (i, m) in r.moves.iter().enumerate() {
+    let push = |s: &mut String, line: &mut String, token: &str| {
+        if !line.is_empty() && line.len() + token.len() > 78 {
+            s.push_str(line.trim_end());
+            s.push('\n');
+            line.clear();
+        }
+        line.push_str(token);
+        line.push(' ');
+    };
+    for (i, m) in g.moves.iter().enumerate() {
         let white_move = (i % 2 == 0) != black_first;
+        let comment = g.comments.get(i).filter(|c| !c.is_empty());
+        // After a comment Black's move is numbered again, as PGN readers expect.
+        let after_comment = i > 0 && g.comments.get(i - 1).is_some_and(|c| !c.is_empty());
         let token = if white_move {
             format!("{number}. {m}")
-        } else if i == 0 {
+        } else if i == 0 || after_comment {
             format!("{number}... {m}")
         } else {
             m.clone()
@@ -37,15 +90,13 @@ pub fn write(r: &GameRecord, variant: &str, white: &str, black: &str, round: &st
         if !white_move {
             number += 1;
         }
-        if line.len() + token.len() > 78 {
-            s.push_str(line.trim_end());
-            s.push('\n');
-            line.clear();
+        push(&mut s, &mut line, &token);
+        if let Some(c) = comment {
+            // A PGN comment ends at the first '}', so none may hold one.
+            push(&mut s, &mut line, &format!("{{{}}}", c.replace('}', ")")));
         }
-        line.push_str(&token);
-        line.push(' ');
     }
-    line.push_str(r.outcome.pgn());
+    line.push_str(g.result);
     s.push_str(&line);
     s.push_str("\n\n");
     s

@@ -75,6 +75,14 @@ pub fn write(out: &Path, data: &ReportData) -> Result<(), ReportError> {
     for f in super::diagrams::of(data) {
         w(&f.file, f.svg)?;
     }
+    let games = super::viewer::files(data);
+    if !games.is_empty() {
+        let dir = out.join("games");
+        std::fs::create_dir_all(&dir).map_err(|e| ReportError::io("create", &dir, e))?;
+    }
+    for (file, text) in games {
+        w(&file, text)?;
+    }
     w("report.md", render::markdown(data))?;
     w("report.html", render::html(data))?;
     Ok(())

@@ -25,9 +25,11 @@ mod files;
 mod summary;
 pub use error::ReportError;
 pub use files::{summary, write};
+pub mod showcase;
 pub mod svg;
 mod valuation;
 pub mod verdict;
+mod viewer;
 
 use crate::search::Limits;
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, output, Mode, Progress, Settings};
@@ -285,6 +287,10 @@ pub struct ReportData {
     /// The answer card, derived from the figures above whenever a report is written.
     #[serde(default, skip_deserializing)]
     pub answer: Option<card::AnswerCard>,
+    /// A few of the report's games, chosen to show its headline piece at work (absent from
+    /// reports made before they were kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<showcase::Showcase>,
 }
 
 impl ReportData {
@@ -439,6 +445,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, ReportError> {
         pieces: vec![],
         engine: Some(EngineId::of(variant.name())),
         answer: None,
+        games: None,
     };
     data.describe(variant);
     let (evidence, studies): (Vec<study::Study>, Vec<study::Study>) =
@@ -471,6 +478,9 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, ReportError> {
         );
     }
     all_piece_values(variant, cfg, &runs, &mut data)?;
+    if cfg.shard.is_none() {
+        data.games = showcase::choose(variant, &runs, &cfg.nodes())?;
+    }
     data.tuning = tuning(variant, cfg, &runs)?;
     data.notes.push(format!(
         "Self-play between two copies of the default engine, the second with 1/16 more nodes per move so that the two games of a pair differ; each opening is the start position plus 4 seeded random plies (seed {}), each drawn among the moves a 300-node search scores within {} centipawns of the best (so that openings stay near the start's balance), and no opening repeats (when the 4-ply lines within that margin are used up, the next openings are a ply longer); each is played twice with colours swapped, which cancels the small strength difference in White's score.",

@@ -86,11 +86,16 @@ pub fn markdown(d: &ReportData) -> String {
         options_md,
         setup_md,
         tuning_md,
+        games_md,
         notes_md,
     ] {
         s += &section(d, &names);
     }
     s.clone() + &glossary::markdown(&s)
+}
+
+fn games_md(d: &ReportData, _: &Names) -> String {
+    super::viewer::markdown(d)
 }
 
 /// White's score, advantage and draw rate at each budget.
@@ -475,6 +480,7 @@ pub fn html(d: &ReportData) -> String {
                 "",
             );
         }
+        "Games behind the figures" => *body += &super::viewer::html(d),
         "Setup choices" => {
             if let Some(m) = &d.setup {
                 *body += &setup_grid(&d.title, m);
