@@ -628,6 +628,12 @@ const BETZA_TOKENS: &[&str] = &[
     "hl",
     "vs",
     " ",
+    "a",
+    "t",
+    "y",
+    "ca",
+    "af",
+    "cy",
 ];
 
 /// Movement strings as Fairy-Stockfish writes them, mutated and compiled into a small
@@ -656,6 +662,13 @@ fn movement_mutations_never_panic() {
         "gRB",
         "RmB4",
         "NmK",
+        "mRcafmRtafWmcafcW",
+        "mRcyafmRtafWmcafcW",
+        "cafmB",
+        "masW",
+        "pafcR",
+        "mabW",
+        "tafmD",
     ];
     let template =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/betza/betza-cannons.toml"))
