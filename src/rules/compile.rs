@@ -460,7 +460,13 @@ fn pawn_rules<B: Bits>(geo: &Geometry, pc: &PawnConfig, types: &[PieceType]) -> 
         multi_step: pc.multi_step.max(1),
         push,
         start: [rank_mask(start_idx), rank_mask(last - start_idx)],
-        promo_zone: [rank_mask(promo_idx), rank_mask(last - promo_idx)],
+        // Pawns that promote to nothing never promote: they stay on the last rank, as
+        // Fairy-Stockfish's `promotionPawnTypes = -` has them.
+        promo_zone: if promotion.is_empty() {
+            [B::ZERO; 2]
+        } else {
+            [rank_mask(promo_idx), rank_mask(last - promo_idx)]
+        },
         captures,
         captures_rev,
         forward_capture: pc.capture == PawnCapture::Forward,

@@ -253,21 +253,25 @@ fn convert(variant: &str, path: &str, keys: &Keys) -> Result<String, IniError> {
     };
     let promoting: Vec<char> =
         if get("promotionPawnTypes").is_some() { letters("promotionPawnTypes") } else { pawn_types.clone() };
-    // A pawn type that never promotes and never steps twice is a plain piece here; one
-    // that promotes must be the orthodox pawn, which is fairylab's [pawn].
+    // A pawn type is fairylab's [pawn]: the orthodox pawn, or (when it never promotes) the
+    // pawn without double step or en passant, which stays on the last rank. Any other
+    // pawn type that never promotes is a plain piece.
     let mut pawn: Option<char> = None;
+    let mut single_step = false;
     for p in pieces.iter().filter(|p| pawn_types.contains(&p.letter)) {
         let orthodox = p.predefined_pawn || p.betza == "fmWfceFifmnD";
-        if !promoting.contains(&p.letter) && !orthodox {
-            continue;
-        }
-        if !orthodox {
+        let plain = p.betza == "fmWfcF" && !promoting.contains(&p.letter);
+        if !orthodox && !plain {
+            if !promoting.contains(&p.letter) {
+                continue;
+            }
             return Err(IniError::Unsupported {
                 variant: variant.into(),
                 key: "pawnTypes".into(),
                 value: p.betza.clone(),
             });
         }
+        single_step = plain;
         if pawn.replace(p.letter).is_some() {
             return Err(IniError::Unsupported {
                 variant: variant.into(),
@@ -276,7 +280,7 @@ fn convert(variant: &str, path: &str, keys: &Keys) -> Result<String, IniError> {
             });
         }
     }
-    if pawn.is_some_and(|l| !promoting.contains(&l)) {
+    if pawn.is_some_and(|l| !promoting.contains(&l) && !single_step) {
         return Err(IniError::Unsupported {
             variant: variant.into(),
             key: "promotionPawnTypes".into(),
@@ -354,14 +358,16 @@ fn convert(variant: &str, path: &str, keys: &Keys) -> Result<String, IniError> {
     }
     t.insert("pieces".into(), toml::Value::Table(ptable));
     if pawn.is_some() {
-        let double = flag("doubleStep", true)?;
+        let double = flag("doubleStep", true)? && !single_step;
         let mut pw = toml::Table::new();
         pw.insert("start_rank".into(), toml::Value::Integer(2));
         pw.insert("multi_step".into(), toml::Value::Integer(if double { 2 } else { 1 }));
         pw.insert("capture".into(), s("diagonal"));
         pw.insert("en_passant".into(), toml::Value::Boolean(double && get("enPassantRegion") != Some("-")));
         pw.insert("promotion_rank".into(), toml::Value::Integer(ranks as i64));
-        let wanted = if get("promotionPieceTypes").is_some() {
+        let wanted = if single_step {
+            vec![]
+        } else if get("promotionPieceTypes").is_some() {
             letters("promotionPieceTypes")
         } else {
             "NBRQ".chars().collect()
