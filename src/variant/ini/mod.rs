@@ -80,9 +80,11 @@ impl Keys {
     }
 }
 
-/// The sections of an ini text: (name, parent, keys in order).
-fn sections(text: &str) -> Vec<(String, Option<String>, Vec<(String, String)>)> {
-    let mut out: Vec<(String, Option<String>, Vec<(String, String)>)> = Vec::new();
+/// One section of an ini text: name, parent, keys in order.
+type Section = (String, Option<String>, Vec<(String, String)>);
+
+fn sections(text: &str) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
@@ -102,11 +104,7 @@ fn sections(text: &str) -> Vec<(String, Option<String>, Vec<(String, String)>)> 
 }
 
 /// The keys of section `name` with its parents' folded in (the child's win).
-fn resolve(
-    secs: &[(String, Option<String>, Vec<(String, String)>)],
-    upto: usize,
-    name: &str,
-) -> Result<Keys, IniError> {
+fn resolve(secs: &[Section], upto: usize, name: &str) -> Result<Keys, IniError> {
     let Some(i) = secs[..upto].iter().rposition(|s| s.0 == name) else {
         if name == "chess" {
             let mut keys = Keys::default();
