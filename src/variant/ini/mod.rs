@@ -180,8 +180,8 @@ fn convert(variant: &str, path: &str, keys: &Keys) -> Result<String, IniError> {
             _ => v.parse().map_err(|_| bad("maxFile", v, "expected a file letter or a number"))?,
         },
     };
-    if ranks == 0 || files == 0 {
-        return Err(bad("maxRank", &ranks.to_string(), "the board needs a rank and a file"));
+    if ranks == 0 || files == 0 || files > 26 {
+        return Err(bad("maxFile", &files.to_string(), "a board has 1 to 26 files and at least one rank"));
     }
     let mut pieces: Vec<Piece> = Vec::new();
     let mut handled: Vec<&str> = vec![
@@ -326,6 +326,9 @@ fn convert(variant: &str, path: &str, keys: &Keys) -> Result<String, IniError> {
         return Err(IniError::Unsupported { variant: variant.into(), key: "startFen".into(), value: fen.into() });
     }
     let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() || fields.len() > 6 {
+        return Err(bad("startFen", fen, "expected a FEN of one to six fields"));
+    }
     let padding = ["w", "-", "-", "0", "1"];
     while fields.len() < 6 {
         fields.push(padding[fields.len() - 1]);
@@ -407,23 +410,31 @@ fn castling(variant: &str, fen: &str, files: usize, rights: &str) -> Result<Vec<
     let unsupported =
         || IniError::Unsupported { variant: variant.into(), key: "castling".into(), value: rights.into() };
     let first = fen.split_whitespace().next().unwrap_or("").rsplit('/').next().unwrap_or("");
-    let mut file = 0;
+    let mut file: usize = 0;
     let mut king = None;
     let mut chars = first.chars().peekable();
     while let Some(c) = chars.next() {
         if c.is_ascii_digit() {
             let mut n = c.to_digit(10).unwrap() as usize;
             while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                n = n * 10 + d as usize;
+                n = n.saturating_mul(10).saturating_add(d as usize);
                 chars.next();
             }
-            file += n;
+            file = file.saturating_add(n);
         } else {
             if c == 'K' {
                 king = Some(file);
             }
             file += 1;
         }
+    }
+    if file > files {
+        return Err(IniError::BadValue {
+            variant: variant.into(),
+            key: "startFen".into(),
+            value: fen.into(),
+            why: format!("its first rank has {file} squares, the board {files} files"),
+        });
     }
     let king = king.ok_or_else(unsupported)?;
     let name = |f: usize| format!("{}1", (b'a' + f as u8) as char);
