@@ -55,5 +55,7 @@ run csv_reader_mutations_never_panic "$N_CSV" "run folder CSV" || status=1
 run experiment_toml_mutations_never_panic "$N" "experiment TOML" || status=1
 run uci_command_mutations_never_panic "$N" "UCI commands" || status=1
 run uci_engine_output_mutations_never_panic "$N" "UCI engine output" || status=1
+run movement_mutations_never_panic "$N_CSV" "movement" || status=1
+run fairy_stockfish_ini_mutations_never_panic "$N_CSV" "Fairy-Stockfish ini" || status=1
 [ "$status" -eq 0 ] && echo "panics found: 0" || echo "panics found: see above (each chunk stops at its first)"
 exit $status

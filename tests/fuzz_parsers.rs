@@ -628,6 +628,12 @@ const BETZA_TOKENS: &[&str] = &[
     "hl",
     "vs",
     " ",
+    "a",
+    "t",
+    "y",
+    "ca",
+    "af",
+    "cy",
 ];
 
 /// Movement strings as Fairy-Stockfish writes them, mutated and compiled into a small
@@ -656,6 +662,13 @@ fn movement_mutations_never_panic() {
         "gRB",
         "RmB4",
         "NmK",
+        "mRcafmRtafWmcafcW",
+        "mRcyafmRtafWmcafcW",
+        "cafmB",
+        "masW",
+        "pafcR",
+        "mabW",
+        "tafmD",
     ];
     let template =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/betza/betza-cannons.toml"))
@@ -1520,4 +1533,63 @@ fn uci_engine_output_mutations_never_panic() {
         }
     }
     report("UCI engine output", total, accepted, start);
+}
+
+/// Fairy-Stockfish variant files (`FILE.ini:NAME`), the shipped excerpts mutated: each
+/// section loads or is refused with an error, and one that loads perfts without panicking.
+#[test]
+fn fairy_stockfish_ini_mutations_never_panic() {
+    let seed = seed();
+    let total = iterations(1500);
+    let start = Instant::now();
+    let mut rng = Rng::derive(seed, 41);
+    let original =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fs-ini/variants.ini")).unwrap();
+    let tokens = [
+        "=",
+        ":",
+        "[",
+        "]",
+        "\n",
+        "-",
+        "maxRank = ",
+        "maxFile = ",
+        "99",
+        "0",
+        "z",
+        "customPiece2 = x:",
+        "cafmR",
+        "nN",
+        "gQ",
+        "pawnTypes = ",
+        "castling = false",
+        "startFen = ",
+        "pieceDrops = true",
+        "king = ",
+        "*8",
+        " w ",
+        "KQkq",
+    ];
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-ini-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.ini");
+    let mut accepted = 0;
+    for i in 0..total {
+        let text = mutate(&mut rng, &original, &tokens);
+        std::fs::write(&path, &text).unwrap();
+        let name = ["caught-in-a-snag", "weak", "peasant"][rng.below(3)];
+        let spec = format!("{}:{name}", path.display());
+        let ok = guard("Fairy-Stockfish ini", seed, i, &text, || match Variant::load(&spec, &[]) {
+            Ok(v) => {
+                let _ = v.start_position().perft(2);
+                true
+            }
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                false
+            }
+        });
+        accepted += ok as usize;
+    }
+    report("Fairy-Stockfish ini", total, accepted, start);
 }

@@ -48,7 +48,7 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers).any()
+        r.special_attackers[by] != 0 && self.special_attackers_to(sq, by, occ, attackers, true).any()
     }
 
     /// FBGC §4.2.6: does one of `bombers` remove the piece on `sq`?
@@ -106,7 +106,7 @@ impl<B: Bits> Position<B> {
                 }
             }
             if r.special_attackers[by] != 0 {
-                found |= self.special_attackers_to(sq, by, occ, side);
+                found |= self.special_attackers_to(sq, by, occ, side, false);
             }
         }
         let liners = self.of_types(r.line_attackers[0] | r.line_attackers[1]) & pieces;

@@ -3,6 +3,7 @@
 mod attacks;
 mod bomber;
 mod fen;
+mod legs;
 pub use fen::FenError;
 mod legal;
 mod make;

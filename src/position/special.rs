@@ -2,6 +2,7 @@
 //! initial moves. Each is tested on the occupancy the caller passes, since a hopper's
 //! screen and a lame leap's leg are squares other than the target.
 
+use super::legs::Landings;
 use super::movegen::Sink;
 use super::moves::{CAPTURE as CAPTURE_MOVE, QUIET};
 use super::*;
@@ -36,6 +37,8 @@ impl<B: Bits> Position<B> {
                     B::ZERO
                 }
             }
+            // Walked by `position::legs`, which keeps what each caller needs of a path.
+            SpecialKind::Legs => B::ZERO,
         }
     }
 
@@ -46,6 +49,12 @@ impl<B: Bits> Position<B> {
     pub(crate) fn special_bearing(&self, atoms: &[SpecialAtom], sq: usize, color: usize) -> (B, B) {
         let (mut moves, mut attacks) = (B::ZERO, B::ZERO);
         for a in atoms {
+            if a.kind == SpecialKind::Legs {
+                let (m, c) = self.leg_bearing(a, sq, color);
+                moves |= m;
+                attacks |= c;
+                continue;
+            }
             let reach = self.special_reach(a, sq, color, self.occ);
             if a.mode & MOVE != 0 {
                 moves |= reach;
@@ -64,11 +73,16 @@ impl<B: Bits> Position<B> {
     pub(super) fn generate_special_type<S: Sink<B>>(&self, list: &mut S, t: usize, bb: B, empty: B, enemy: B) {
         let r = self.rules;
         let k = self.side * r.ntypes() + t;
+        let legs = r.special[k].iter().any(|a| a.kind == SpecialKind::Legs);
+        let mut scratch = Landings([B::ZERO; 128]);
         for from in bb.iter() {
             let (mut quiet, mut caps) = self.table_moves(t, &r.riders[k], from, empty, enemy);
             let (q, c) = self.special_moves(&r.special[k], from, empty, enemy);
             quiet |= q;
             caps |= c;
+            if legs {
+                self.leg_moves(list, &r.special[k], from, &mut quiet, &mut caps, &mut scratch);
+            }
             list.bulk(self, from, quiet, QUIET);
             list.bulk(self, from, caps, CAPTURE_MOVE);
             if Some(t) == r.bomber {
@@ -96,9 +110,11 @@ impl<B: Bits> Position<B> {
     /// The pieces among `candidates` (all of colour `by`) whose special atoms capture on
     /// `sq` with occupancy `occ`. Each atom is looked at from the target: the cannon is the
     /// second piece back along the line, the grasshopper the first piece behind an occupied
-    /// neighbour, the lame leaper the leap's source with its leg empty.
+    /// neighbour, the lame leaper the leap's source with its leg empty; a multi-leg move is
+    /// walked from each candidate (with `locust` also the moves that remove the piece on
+    /// `sq` on their way and land elsewhere; `candidates` are then the mover's side).
     #[inline(never)]
-    pub(crate) fn special_attackers_to(&self, sq: usize, by: usize, occ: B, candidates: B) -> B {
+    pub(crate) fn special_attackers_to(&self, sq: usize, by: usize, occ: B, candidates: B, locust: bool) -> B {
         let r = self.rules;
         let nt = r.ntypes();
         let mut found = B::ZERO;
@@ -132,6 +148,13 @@ impl<B: Bits> Position<B> {
                                 if ours.has(f) {
                                     found |= B::bit(f);
                                 }
+                            }
+                        }
+                    }
+                    SpecialKind::Legs => {
+                        for f in (ours & occ & !found).iter() {
+                            if self.leg_attacks(a, f, sq, occ, candidates & occ, locust) {
+                                found |= B::bit(f);
                             }
                         }
                     }

@@ -3,7 +3,7 @@
 use super::special::{self, LameLeap, SpecialAtom, SpecialKind};
 use super::*;
 use crate::variant::betza::{self, Atom, AtomKind, CAPTURE, MOVE};
-use crate::variant::config::{Landing, PawnCapture, PawnConfig, SetupConfig, VariantConfig};
+use crate::variant::config::{PawnCapture, PawnConfig, SetupConfig, VariantConfig};
 use std::collections::HashMap;
 
 struct RayBuilder<'g, B> {
@@ -59,7 +59,8 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
     let geo = geometry::<B>(cfg)?;
     let nsq = geo.squares();
     let exists = (0..nsq).filter(|&s| geo.exists(s)).fold(B::ZERO, |a, s| a | B::bit(s));
-    let (types, atoms_of) = piece_types(cfg)?;
+    let (mut types, mut atoms_of) = piece_types(cfg)?;
+    let immediate_landing = cfg.rules.leg_fast_path && bomber_fast_path(&mut types, &mut atoms_of);
     let roles = roles(&types, cfg)?;
 
     let mut rb = RayBuilder::<B> { geo: &geo, info: Vec::new(), bits: Vec::new(), ids: HashMap::new() };
@@ -118,6 +119,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         special_attackers: special_types(&moves.special, ntypes, |a| a.mode & CAPTURE != 0 && !a.initial),
         special: moves.special,
         lame: moves.lame,
+        leg_paths: moves.paths,
         initial_zone,
         ray_info,
         ray_bits,
@@ -127,7 +129,7 @@ pub fn compile<B: Bits>(cfg: &VariantConfig, options: &[&str]) -> Result<Rules<B
         step,
         orth,
         bomber_lines: Vec::new(),
-        immediate_landing: cfg.rules.bomber_landing == Landing::Immediate,
+        immediate_landing,
         pawn,
         castling: castles.options,
         castle_keep: castles.keep,
@@ -178,7 +180,6 @@ fn piece_types(cfg: &VariantConfig) -> Result<(Vec<PieceType>, Vec<Vec<Atom>>), 
         }
         let atoms =
             if p.pawn { vec![] } else { betza::parse(&p.movement).map_err(|e| format!("piece {letter}: {e}"))? };
-        let bomber = atoms.iter().any(|a| a.kind == AtomKind::Bomber);
         let replaces = match p.replaces.as_deref() {
             None => None,
             Some(r) if r.len() == 1 && "PNBRQK".contains(r) => r.chars().next(),
@@ -192,13 +193,37 @@ fn piece_types(cfg: &VariantConfig) -> Result<(Vec<PieceType>, Vec<Vec<Atom>>), 
             name: p.name.clone(),
             royal: p.royal,
             pawn: p.pawn,
-            bomber,
+            bomber: false,
             replaces,
             orthodox,
         });
         atoms_of.push(atoms);
     }
     Ok((types, atoms_of))
+}
+
+/// The Flying Bomber's own generator (`position::bomber`) stands in for the generic
+/// multi-leg walk when a type's movement is exactly the bomber's, compared as sets of
+/// atoms so the order of its parts does not matter: the first such type becomes the
+/// bomber, its atoms left to that generator. Returns whether it lands immediately.
+fn bomber_fast_path(types: &mut [PieceType], atoms_of: &mut [Vec<Atom>]) -> bool {
+    let set = |a: &[Atom]| {
+        let mut v: Vec<String> = a.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let any = betza::parse(betza::BOMBER).map(|a| set(&a)).unwrap_or_default();
+    let immediate = betza::parse(betza::BOMBER_IMMEDIATE).map(|a| set(&a)).unwrap_or_default();
+    for (t, atoms) in atoms_of.iter_mut().enumerate() {
+        let own = set(atoms);
+        if !types[t].pawn && (own == any || own == immediate) {
+            types[t].bomber = true;
+            atoms.clear();
+            return own == immediate;
+        }
+    }
+    false
 }
 
 /// The types the rules single out: one royal, at most one pawn and one bomber.
@@ -243,6 +268,7 @@ struct PieceMoves<B> {
     riders: Vec<Vec<RiderAtom>>,
     special: Vec<Vec<SpecialAtom>>,
     lame: Vec<LameLeap<B>>,
+    paths: Vec<super::LegPath>,
     /// Capturing rays grouped by the ray that looks back from the target, for attack tests.
     groups: Vec<AttackGroup>,
 }
@@ -256,6 +282,7 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
         riders: vec![Vec::new(); 2 * ntypes],
         special: vec![Vec::new(); 2 * ntypes],
         lame: Vec::new(),
+        paths: Vec::new(),
         groups: Vec::new(),
     };
     for (t, atoms) in atoms_of.iter().enumerate() {
@@ -265,8 +292,9 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                     // Black's vectors are White's turned half round, so that left and right
                     // are each side's own (Fairy-Stockfish's reading of `l`, `r`, `h`).
                     let (dx, dy) = if color == WHITE { (dx0, dy0) } else { (-dx0, -dy0) };
-                    if atom.initial || !matches!(atom.kind, AtomKind::Leap | AtomKind::Ride { .. } | AtomKind::Bomber) {
-                        let s = special_atom(atom, dx, dy, rb, &mut m.lame);
+                    if atom.initial || !matches!(atom.kind, AtomKind::Leap | AtomKind::Ride { .. }) {
+                        let sign = if color == WHITE { 1 } else { -1 };
+                        let s = special_atom(atom, dx, dy, sign, rb, &mut m.lame, &mut m.paths);
                         m.special[color * ntypes + t].push(s);
                         continue;
                     }
@@ -301,7 +329,7 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
                                 }
                             }
                         }
-                        AtomKind::Bomber | AtomKind::Hop | AtomKind::Grasshop | AtomKind::Lame => {}
+                        AtomKind::Hop | AtomKind::Grasshop | AtomKind::Lame | AtomKind::Legs(_) => {}
                     }
                 }
             }
@@ -310,30 +338,51 @@ fn piece_moves<B: Bits>(atoms_of: &[Vec<Atom>], rb: &mut RayBuilder<'_, B>) -> P
     m
 }
 
-/// The special atom for step (dx, dy) of `atom` (a hopper, a lame leap or an initial move).
+/// The special atom for step (dx, dy) of `atom` (a hopper, a lame leap, a multi-leg path
+/// or an initial move); `sign` turns a multi-leg path's later legs as (dx, dy) was.
+#[allow(clippy::too_many_arguments)]
 fn special_atom<B: Bits>(
     atom: &Atom,
     dx: i32,
     dy: i32,
+    sign: i32,
     rb: &mut RayBuilder<'_, B>,
     lame: &mut Vec<LameLeap<B>>,
+    paths: &mut Vec<super::LegPath>,
 ) -> SpecialAtom {
     let (kind, ray) = match atom.kind {
         AtomKind::Leap => (SpecialKind::Slide, rb.id(dx, dy, 1)),
         AtomKind::Ride { range } => (SpecialKind::Slide, rb.id(dx, dy, range)),
         AtomKind::Hop => (SpecialKind::Hop, rb.id(dx, dy, 0)),
         AtomKind::Grasshop => (SpecialKind::Grasshop, rb.id(dx, dy, 0)),
-        AtomKind::Lame | AtomKind::Bomber => (SpecialKind::Lame, rb.id(dx, dy, 1)),
+        AtomKind::Lame => (SpecialKind::Lame, rb.id(dx, dy, 1)),
+        AtomKind::Legs(_) => (SpecialKind::Legs, rb.id(dx, dy, 1)),
     };
+    let mut mode = atom.mode;
+    let mut path = 0;
+    if let AtomKind::Legs(legs) = &atom.kind {
+        let mut p = super::LegPath { n: legs.len() as u8, ..Default::default() };
+        for (i, l) in legs.iter().enumerate() {
+            let (x, y) = l.step;
+            p.legs[i] = super::LegStep { step: rb.id(sign * x, sign * y, 1), range: l.range, mode: l.mode };
+            // A path that removes a piece on its way captures, whatever its last leg does.
+            if i + 1 < legs.len() && l.mode & CAPTURE != 0 {
+                mode |= CAPTURE;
+            }
+        }
+        path = paths.len() as u32;
+        paths.push(p);
+    }
     let mut s = SpecialAtom {
         kind,
-        mode: atom.mode,
+        mode,
         initial: atom.initial,
         ray,
         back: rb.id(-dx, -dy, 0),
         step: rb.id(dx, dy, 1),
         back_step: rb.id(-dx, -dy, 1),
         lame: 0,
+        path,
     };
     if kind == SpecialKind::Lame {
         s.lame = lame.len() as u32;
@@ -411,7 +460,13 @@ fn pawn_rules<B: Bits>(geo: &Geometry, pc: &PawnConfig, types: &[PieceType]) -> 
         multi_step: pc.multi_step.max(1),
         push,
         start: [rank_mask(start_idx), rank_mask(last - start_idx)],
-        promo_zone: [rank_mask(promo_idx), rank_mask(last - promo_idx)],
+        // Pawns that promote to nothing never promote: they stay on the last rank, as
+        // Fairy-Stockfish's `promotionPawnTypes = -` has them.
+        promo_zone: if promotion.is_empty() {
+            [B::ZERO; 2]
+        } else {
+            [rank_mask(promo_idx), rank_mask(last - promo_idx)]
+        },
         captures,
         captures_rev,
         forward_capture: pc.capture == PawnCapture::Forward,

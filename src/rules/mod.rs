@@ -6,12 +6,14 @@
 pub mod bitboard;
 mod compile;
 pub mod geometry;
+pub mod legs;
 pub mod special;
 mod zobrist;
 
 pub use bitboard::Bits;
 pub use compile::compile;
 pub use geometry::{Geometry, Square, NO_SQUARE};
+pub use legs::{LegPath, LegStep};
 pub use special::{LameLeap, SpecialAtom, SpecialKind};
 pub use zobrist::Zobrist;
 
@@ -165,6 +167,8 @@ pub struct Rules<B: Bits> {
     pub special_attackers: [u16; 2],
     /// Lame leaps' blocks (see [`SpecialAtom::lame`]).
     pub lame: Vec<LameLeap<B>>,
+    /// Multi-leg paths (see [`SpecialAtom::path`]).
+    pub leg_paths: Vec<LegPath>,
     /// Per colour: where initial (`i`) moves may start, as Fairy-Stockfish's double-step
     /// region: the pawns' start rank, or the second rank in a game without pawns.
     pub initial_zone: [B; 2],
@@ -207,7 +211,7 @@ pub struct Rules<B: Bits> {
 
 /// Per colour and type, an upper bound on the moves of one piece anywhere on the board:
 /// every square its leaps and rays reach on the empty board (a square is either a quiet
-/// move or a capture, never both); for the bomber each orthogonal line once more plus
+/// move or a capture, never both), plus each multi-leg path's [`legs::bound`]; for the bomber each orthogonal line once more plus
 /// its two-square move; for a pawn its pushes, captures, sideways steps and the two e.p.
 /// captures, each once per promotion choice (and the waiting move), and at least what any
 /// piece it promotes to can have. A position's bound is the sum over one side's pieces:
@@ -228,13 +232,26 @@ pub fn move_bounds<B: Bits>(r: &Rules<B>) -> [[u32; MAX_TYPES]; 2] {
                 for a in &r.riders[color * nt + t] {
                     reach |= r.ray(a.ray, sq);
                 }
+                let mut legs = 0;
                 for a in &r.special[color * nt + t] {
                     reach |= match a.kind {
                         SpecialKind::Lame => r.lame[a.lame as usize + sq].to_set(),
+                        SpecialKind::Legs => {
+                            let next = |step: u16, s: usize| {
+                                let b = r.ray(step, s);
+                                if b.is_empty() {
+                                    NO_SQUARE
+                                } else {
+                                    b.lsb() as u8
+                                }
+                            };
+                            legs += legs::bound(&r.leg_paths[a.path as usize], 0, sq, &next);
+                            B::ZERO
+                        }
                         _ => r.ray(a.ray, sq),
                     };
                 }
-                let mut n = reach.count();
+                let mut n = reach.count() + legs;
                 if Some(t) == r.bomber {
                     n += r.orth.iter().map(|&ray| r.ray(ray, sq).count() + 1).sum::<u32>();
                 }

@@ -1,5 +1,6 @@
-//! Moves off the fast tables: hoppers and lame leaps, whose reach depends on squares other
-//! than a ray's first blocker, and initial moves, which depend on where the piece stands.
+//! Moves off the fast tables: hoppers, lame leaps and multi-leg moves, whose reach depends
+//! on squares other than a ray's first blocker, and initial moves, which depend on where
+//! the piece stands.
 //! They are kept per piece type as a short list of atoms, walked one at a time by move
 //! generation and attack tests; a game without them never looks at the list.
 
@@ -16,6 +17,8 @@ pub enum SpecialKind {
     Grasshop,
     /// A leap whose leg squares must be empty.
     Lame,
+    /// A multi-leg move: the path `Rules::leg_paths[path]`.
+    Legs,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +37,8 @@ pub struct SpecialAtom {
     pub back_step: u16,
     /// Lame leaps: the atom's block in `Rules::lame`, indexed `lame + square`.
     pub lame: u32,
+    /// Multi-leg moves: the path's index in `Rules::leg_paths`.
+    pub path: u32,
 }
 
 /// One lame leap from one square.

@@ -205,16 +205,6 @@ pub enum WinCondition {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
-pub enum Landing {
-    /// Land on any empty square behind the victim.
-    #[default]
-    Any,
-    /// Land on the first empty square behind the victim only.
-    Immediate,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
 pub enum NoMoveResult {
     #[default]
     Draw,
@@ -222,7 +212,7 @@ pub enum NoMoveResult {
     Win,
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesConfig {
     #[serde(default)]
@@ -230,8 +220,21 @@ pub struct RulesConfig {
     /// Result for the side to move when it has no legal move and is not in check.
     #[serde(default)]
     pub stalemate: NoMoveResult,
-    #[serde(default)]
-    pub bomber_landing: Landing,
+    /// A piece whose movement is the Flying Bomber's string (either landing rule) runs on
+    /// the bomber's own generator; `false` sends it through the generic multi-leg one
+    /// (the tests compare the two).
+    #[serde(default = "yes")]
+    pub leg_fast_path: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for RulesConfig {
+    fn default() -> RulesConfig {
+        RulesConfig { win: WinCondition::default(), stalemate: NoMoveResult::default(), leg_fast_path: true }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

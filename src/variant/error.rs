@@ -15,6 +15,8 @@ pub enum VariantError {
     Invalid(String),
     /// The variant's own start position is refused.
     StartPosition { variant: String, error: FenError },
+    /// A Fairy-Stockfish variant file (`FILE.ini:NAME`) that fairylab cannot read.
+    Ini(crate::variant::ini::IniError),
 }
 
 impl fmt::Display for VariantError {
@@ -31,6 +33,7 @@ impl fmt::Display for VariantError {
             ),
             VariantError::Invalid(m) => f.write_str(m),
             VariantError::StartPosition { variant, error } => write!(f, "{variant}: start position: {error}"),
+            VariantError::Ini(e) => e.fmt(f),
         }
     }
 }

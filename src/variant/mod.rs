@@ -2,6 +2,7 @@
 pub mod betza;
 pub mod config;
 pub mod error;
+pub mod ini;
 pub mod registry;
 
 pub use error::VariantError;

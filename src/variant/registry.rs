@@ -17,6 +17,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// Text of a variant: a path to a `.toml` file, `configs/variants/NAME.toml` under the current
 /// directory (so users can add and edit games without rebuilding), or a built-in copy.
 pub fn find(name: &str) -> Result<String, VariantError> {
+    // Fairy-Stockfish's own files: FILE.ini:NAME.
+    if name.ends_with(".ini") || name.rsplit_once(':').is_some_and(|(p, _)| p.ends_with(".ini")) {
+        return super::ini::load(name).map_err(VariantError::Ini);
+    }
     if name.ends_with(".toml") {
         return std::fs::read_to_string(name)
             .map_err(|e| VariantError::Unreadable { path: name.to_string(), reason: e.to_string() });

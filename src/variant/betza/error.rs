@@ -24,7 +24,7 @@ pub enum BetzaError {
         name: String,
         text: String,
     },
-    /// Only `m` and `c` apply to a named movement.
+    /// A named movement stands alone: nothing qualifies it.
     NamedModifier {
         name: String,
         text: String,
@@ -60,6 +60,31 @@ pub enum BetzaError {
         letter: char,
         text: String,
     },
+    /// Multi-leg moves turn by quarter turns, which only orthogonal and diagonal atoms
+    /// survive as themselves.
+    LegAtom {
+        letter: char,
+        text: String,
+    },
+    /// A letter that means nothing in that leg of a multi-leg move (legs count from 1).
+    LegModifier {
+        modifier: char,
+        leg: usize,
+        text: String,
+    },
+    /// `p`, `t` or `y` on the last leg, which has nothing to go on to.
+    LegFinalMode {
+        modifier: char,
+        text: String,
+    },
+    /// More than one leg that may remove a piece before the move lands.
+    LegLocusts {
+        text: String,
+    },
+    TooManyLegs {
+        legs: usize,
+        text: String,
+    },
 }
 
 impl fmt::Display for BetzaError {
@@ -69,7 +94,7 @@ impl fmt::Display for BetzaError {
             Empty => f.write_str("empty movement"),
             UnknownModifier { modifier, text } => write!(
                 f,
-                "unknown modifier '{modifier}' in movement \"{text}\" (modifiers: m c p g n i and directions f b v s l r h)"
+                "unknown modifier '{modifier}' in movement \"{text}\" (modifiers: m c p g n i, a between legs, and directions f b v s l r h)"
             ),
             UnknownLetter { letter, text } => write!(
                 f,
@@ -79,7 +104,7 @@ impl fmt::Display for BetzaError {
             Unclosed { text } => write!(f, "unclosed '<' in movement \"{text}\""),
             UnknownNamed { name, text } => write!(f, "unknown named movement <{name}> in \"{text}\""),
             NamedModifier { name, text } => {
-                write!(f, "only m and c may qualify the named movement <{name}> in \"{text}\"")
+                write!(f, "nothing may qualify the named movement <{name}> in \"{text}\" (write its letters instead)")
             }
             BadRange { text } => write!(f, "bad range in \"{text}\""),
             HopperAtom { letter, text } => write!(
@@ -100,6 +125,21 @@ impl fmt::Display for BetzaError {
             NoDirection { dirs, letter, text } => {
                 write!(f, "directions '{dirs}' select none of {letter}'s moves in \"{text}\"")
             }
+            LegAtom { letter, text } => write!(
+                f,
+                "multi-leg move on '{letter}' in \"{text}\": legs need one orthogonal or diagonal atom (W F D A H G R B, or doubled)"
+            ),
+            LegModifier { modifier, leg, text } => write!(
+                f,
+                "'{modifier}' means nothing in leg {leg} of \"{text}\" (legs take m c p t y; the first leg absolute directions, later legs f b l r s v)"
+            ),
+            LegFinalMode { modifier, text } => {
+                write!(f, "'{modifier}' on the last leg of \"{text}\": only m and c may end a move")
+            }
+            LegLocusts { text } => {
+                write!(f, "\"{text}\" removes pieces in two legs before landing; a move may remove one (c) on its way")
+            }
+            TooManyLegs { legs, text } => write!(f, "{legs} legs in \"{text}\"; at most 4"),
         }
     }
 }

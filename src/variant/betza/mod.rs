@@ -16,14 +16,24 @@
 //!   `Rules::initial_zone`), and never captures;
 //! - directions `f b v s l r h` and their pairs (see [`directions`]).
 //!
-//! Named movements that no letter expresses are written in angle brackets: `<bomber>` is
-//! the Flying Bomber of Flying Bombers Grand Chess (quiet rook slide, overtaking and
-//! helicopter captures).
+//! - `a` between groups of modifiers chains legs into one move (see [`legs`]).
+//!
+//! A name in angle brackets stands for a movement string: `<bomber>` is [`BOMBER`].
 
 mod directions;
 mod error;
+pub mod legs;
 
 pub use error::BetzaError;
+pub use legs::Leg;
+
+/// The Flying Bomber of Flying Bombers Grand Chess (docs/rules/flying-bombers-grand-chess.md
+/// §4.2): the quiet rook slide, the overtaking capture landing on any empty square beyond
+/// its victim, and the two-square move over a friend, onto an enemy, or through two
+/// enemies.
+pub const BOMBER: &str = "mRcafmRtafWmcafcW";
+/// The same with Immediate Landing: the overtaking capture lands right behind its victim.
+pub const BOMBER_IMMEDIATE: &str = "mRcyafmRtafWmcafcW";
 
 pub const MOVE: u8 = 1;
 pub const CAPTURE: u8 = 2;
@@ -41,7 +51,8 @@ pub enum AtomKind {
     Grasshop,
     /// A leap whose leg squares must be empty.
     Lame,
-    Bomber,
+    /// A multi-leg move: one path, leg by leg (the atom's `vectors` hold its first step).
+    Legs(Vec<Leg>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,7 +130,16 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     let mut atoms = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let p = prefix(&chars, &mut i, text)?;
+        // A run of modifiers with an `a` in it is a multi-leg move's, read apart.
+        let run = chars[i..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let legged = chars[i..i + run].contains(&'a');
+        let groups: Vec<&[char]> = chars[i..i + run].split(|&c| c == 'a').collect();
+        let p = if legged {
+            i += run;
+            Prefix { mode: MOVE | CAPTURE, ..Prefix::default() }
+        } else {
+            prefix(&chars, &mut i, text)?
+        };
         if i >= chars.len() {
             return Err(BetzaError::Dangling { text: owned() });
         }
@@ -131,11 +151,10 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             if name != "bomber" {
                 return Err(BetzaError::UnknownNamed { name, text: owned() });
             }
-            if p.hop.is_some() || p.lame || p.initial || !p.dirs.is_empty() {
+            if run > 0 {
                 return Err(BetzaError::NamedModifier { name, text: owned() });
             }
-            let vectors = directions::selects(1, 0, &[], true);
-            atoms.push(Atom { kind: AtomKind::Bomber, vectors, mode: p.mode, initial: false });
+            atoms.extend(parse(BOMBER)?);
             continue;
         }
         let letter = chars[i];
@@ -157,6 +176,10 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             i += 1;
         }
         let rider = matches!(letter, 'R' | 'B' | 'Q') || doubled || range.is_some_and(|r| r != 1);
+        if legged {
+            atoms.extend(legs::atoms(&groups, letter, legs, rider, range.unwrap_or(0), text)?);
+            continue;
+        }
         let kind = match p.hop {
             Some(grass) => {
                 if legs.iter().any(|&(long, _)| long != 1) {
@@ -236,7 +259,7 @@ mod tests {
         caps.sort();
         assert_eq!(caps, vec![(-1, 1), (1, 1)]);
         assert_eq!(parse("flF").unwrap()[0].vectors, vec![(-1, 1)]);
-        assert_eq!(parse("<bomber>").unwrap()[0].kind, AtomKind::Bomber);
+        assert_eq!(parse("<bomber>").unwrap(), parse(BOMBER).unwrap());
     }
 
     #[test]
@@ -251,6 +274,7 @@ mod tests {
         assert!(matches!(parse("icN"), Err(BetzaError::InitialCapture { .. })));
         assert!(matches!(parse("hN"), Err(BetzaError::NoDirection { .. })));
         assert!(matches!(parse("p<bomber>"), Err(BetzaError::NamedModifier { .. })));
+        assert!(matches!(parse("m<bomber>"), Err(BetzaError::NamedModifier { .. })));
         assert!(matches!(parse("fmWfceF"), Err(BetzaError::UnknownModifier { modifier: 'e', .. })));
     }
 
