@@ -40,6 +40,7 @@ if [ $((games % 2)) -ne 0 ] || [ "$games" -lt 2 ]; then
 fi
 [ -n "$out" ] || out=$(mktemp -d)
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 openings="$out/openings.epd"
 awk -v n=$((games / 2)) '!/^#/ { print; if (++c >= n) exit }' "$here/data/starts/chess-middlegames.epd" > "$openings"
 if [ "$(wc -l < "$openings")" -lt $((games / 2)) ]; then
@@ -83,11 +84,12 @@ for nodes in $nodes_list; do
     pgn="$out/fastchess-$nodes.pgn"
     rm -f "$pgn"
     t0=$(now)
-    "$fastchess" -engine cmd="$fsf" name=a -engine cmd="$fsf" name=b \
+    # fastchess writes its config.json into the working directory: keep it with the run.
+    (cd "$out" && "$fastchess" -engine cmd="$fsf" name=a -engine cmd="$fsf" name=b \
         -each proto=uci nodes="$nodes" tc=inf option.Hash=16 \
         -openings file="$openings" format=epd order=sequential \
         -rounds $((games / 2)) -games 2 -concurrency "$conc" \
-        -pgnout file="$pgn" notation=uci > "$out/fastchess-$nodes.log" 2>&1
+        -pgnout file="$pgn" notation=uci > "$out/fastchess-$nodes.log" 2>&1)
     t1=$(now)
     fc_plies=$(pgn_plies "$pgn")
     fc_wall=$(echo "$t1 - $t0" | bc -l)
