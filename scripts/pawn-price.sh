@@ -12,7 +12,8 @@
 #
 # usage: scripts/pawn-price.sh [-g GAMES] [-s SEED] [-c CONCURRENCY] [-f FAIRYLAB]
 #                              [-e ENGINE_SPEC] [-o DIR] VARIANT:PAWNS NODES...
-#   VARIANT:PAWNS  e.g. chess:f (f2 and f7), flying-bombers-grand:ef (e2+f2 and e9+f9)
+#   VARIANT:PAWNS  e.g. chess:f (f2 and f7), flying-bombers-grand:ef (e2+f2 and e9+f9), or
+#                  the squares, White's=Black's: flying-bombers-hangars:f2=f7
 #   -e             an external engine as both players, `name=X cmd=PATH ...` (optional)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,11 +21,11 @@ games=200 seed=1 conc=1 bin="$here/target/release/fairylab" engine="" out=""
 while getopts "g:s:c:f:e:o:h" opt; do
     case $opt in
         g) games=$OPTARG ;; s) seed=$OPTARG ;; c) conc=$OPTARG ;; f) bin=$OPTARG ;;
-        e) engine=$OPTARG ;; o) out=$OPTARG ;; *) sed -n '2,17p' "$0"; exit 2 ;;
+        e) engine=$OPTARG ;; o) out=$OPTARG ;; *) sed -n '2,18p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,18p' "$0"; exit 2; }
 spec=$1; shift
 variant=${spec%%:*} files=${spec#*:}
 out=${out:-$(mktemp -d /tmp/fairylab-pawn-price.XXXXXX)}
@@ -32,11 +33,17 @@ out=${out:-$(mktemp -d /tmp/fairylab-pawn-price.XXXXXX)}
 ranks=$("$bin" variants 2>/dev/null | awk -v v="$variant" '$1 == v { print $0 }' | grep -o '[0-9]*x[0-9]*' | head -1 | cut -dx -f2)
 [ -n "$ranks" ] || ranks=8
 w="" b=""
-for ((i = 0; i < ${#files}; i++)); do
-    f=${files:i:1}
-    w+="${w:++}${f}2" b+="${b:++}${f}$((ranks - 1))"
-done
-pawns=${#files}
+if [[ $files == *=* ]]; then
+    # Squares given: boards whose pawns stand elsewhere (Hangars: f2=f7 on ranks 0..9).
+    w=${files%%=*} b=${files#*=}
+    pawns=$(echo "$w" | tr '+' '\n' | wc -l)
+else
+    for ((i = 0; i < ${#files}; i++)); do
+        f=${files:i:1}
+        w+="${w:++}${f}2" b+="${b:++}${f}$((ranks - 1))"
+    done
+    pawns=${#files}
+fi
 engines=()
 printf "%-24s %7s %6s %12s %18s %10s %12s\n" game nodes games "Elo/pawn" "95% interval" "CPU-s/game" "Elo^2/CPU-s"
 for n in "$@"; do
