@@ -132,13 +132,18 @@ fn synthetic_weights_are_fitted_back() {
         seed: 4,
         // The rank, file and square tables are held: a piece stands on exactly one rank, file
         // and square, so each table sums to the piece count and could absorb a value change.
+        // The mobility roots are held too: close to the mobility itself, they would share
+        // its change.
         fixed: ex
             .layout()
             .names
             .iter()
             .enumerate()
             .filter(|(_, n)| {
-                n == &"value.P.eg" || (n.starts_with("pst.") && !n.contains(".center") && !n.contains(".advance"))
+                n == &"value.P.eg"
+                    || n.ends_with(".root.mg")
+                    || n.ends_with(".root.eg")
+                    || (n.starts_with("pst.") && !n.contains(".center") && !n.contains(".advance"))
             })
             .map(|(i, _)| i)
             .collect(),
@@ -388,4 +393,43 @@ fn a_score_weight_blends_the_recorded_score_into_the_target() {
     let (half, _) = target(0.5);
     assert!((half - (0.5 + 0.5 * 10.0 / 11.0)).abs() < 1e-5, "{half}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn king_danger_mobility_root_and_free_passer_features() {
+    let v = variant("chess");
+    let Variant::Narrow(r) = v else { panic!() };
+    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let features = |fen: &str| {
+        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
+        ev.features(&p)
+    };
+    let value = |f: &[(u32, f32)], name: &str| -> f32 {
+        let ids: Vec<u32> = [name.to_string(), format!("{name}.mg"), format!("{name}.eg")]
+            .iter()
+            .filter_map(|n| ev.layout.index(n).map(|i| i as u32))
+            .collect();
+        f.iter().filter(|(j, _)| ids.contains(j)).map(|x| x.1).sum()
+    };
+    // One white piece on Black's king zone: the danger is the hits themselves; a second
+    // attacker doubles it (hits times attackers).
+    let one = features("6k1/8/8/7Q/8/8/8/K7 w - - 0 1");
+    let attack = value(&one, "king.attack");
+    assert!(attack > 0.0, "{one:?}");
+    assert!((value(&one, "king.danger") - attack).abs() < 1e-4, "{one:?}");
+    let two = features("6k1/8/8/4N2Q/8/8/8/K7 w - - 0 1");
+    let (attack2, danger2) = (value(&two, "king.attack"), value(&two, "king.danger"));
+    assert!(attack2 > attack, "{two:?}");
+    assert!((danger2 - 2.0 * attack2).abs() < 1e-4, "{two:?}");
+    // A lone rook: the root of its mobility, squared, is its mobility.
+    let rook = features("k7/8/8/8/3R4/8/8/7K w - - 0 1");
+    let (mob, root) = (value(&rook, "mobility.R"), value(&rook, "mobility.R.root"));
+    assert!(mob > 0.0, "{rook:?}");
+    assert!((root * root - mob).abs() < 1e-3, "{rook:?}");
+    // A passed pawn on e6 counts its progress (5 of 7 ranks) when e7 and e8 are empty,
+    // and nothing when the enemy king stands on its file ahead.
+    let free = value(&features("k7/8/4P3/8/8/8/8/K7 w - - 0 1"), "pawn.passed.free");
+    assert!((free - 5.0 / 7.0).abs() < 1e-4, "{free}");
+    let blocked = value(&features("4k3/8/4P3/8/8/8/8/K7 w - - 0 1"), "pawn.passed.free");
+    assert_eq!(blocked, 0.0);
 }

@@ -164,12 +164,18 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             // Counts: their sums as `f32` are exact, so adding them up as integers first
             // gives the same values.
             let (mut mobility, mut open, mut semi) = (0u32, 0u32, 0u32);
+            let root_on =
+                l.mobility_root[t].mg != NONE && (acc.wants(l.mobility_root[t].mg) || acc.wants(l.mobility_root[t].eg));
+            let mut root = 0.0f32;
             let mut all = B::ZERO;
             let reach = pos.reach(t, color);
             for sq in bb.iter() {
                 acc.piece_square(l, t, color, sq, sign, phase);
                 let (mob, attacks) = pos.mobility_and_attacks_of(&reach, sq, area);
                 mobility += mob;
+                if root_on {
+                    root += (mob as f32).sqrt();
+                }
                 all |= attacks;
                 let hits = (attacks & zones[color]).count();
                 if hits > 0 && t != r.king {
@@ -188,6 +194,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             by_type[color][t] = all;
             attacked[color] |= all;
             tapered(acc, l.mobility[t], sign * mobility as f32, phase);
+            if root_on {
+                tapered(acc, l.mobility_root[t], sign * root, phase);
+            }
             tapered(acc, l.open[t], sign * open as f32, phase);
             tapered(acc, l.semiopen[t], sign * semi as f32, phase);
             if outposts.any() {
@@ -198,7 +207,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let pawns = pos.pieces(color, pt);
             let theirs = pos.pieces(color ^ 1, pt);
             let (mut passed, mut doubled, mut isolated) = (0.0, 0u32, 0u32);
-            let (mut rank2, mut blocked, mut king) = (0.0, 0.0, 0.0);
+            let (mut rank2, mut blocked, mut king, mut free) = (0.0, 0.0, 0.0, 0.0);
             let (mut supported, mut phalanx) = (0u32, 0u32);
             let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
@@ -215,6 +224,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                     let p = l.progress[color][sq];
                     passed += p;
                     rank2 += p * p;
+                    if (m(l.front_file[color][sq]) & occupied).is_empty() {
+                        free += p;
+                    }
                     let stop = l.stop[color][sq];
                     if stop != NO_STOP {
                         if occupied.has(stop) {
@@ -241,6 +253,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             tapered(acc, l.passed_blocked, sign * blocked, phase);
             tapered(acc, l.supported, sign * supported as f32, phase);
             tapered(acc, l.phalanx, sign * phalanx as f32, phase);
+            tapered(acc, l.passed_free, sign * free, phase);
             if l.passed_king != NONE && king != 0.0 {
                 acc.add(l.passed_king, sign * king * (1.0 - phase));
             }
@@ -309,6 +322,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             acc.add(l.king_attack, sign * zone_hits[color] as f32 * phase);
             let n = zone_attackers[color] as f32;
             acc.add(l.king_attackers2, sign * n * n * phase);
+            acc.add(l.king_danger, sign * zone_hits[color] as f32 * n * phase);
         }
         if l.castling != NONE {
             let rights = (pos.castling() >> (4 * color) & 0xF).count_ones();

@@ -83,6 +83,14 @@ pub struct Layout {
     /// (a piece on a attacks b exactly when one on b attacks a), so that the squares are
     /// the ones the type attacks from the king's square.
     pub safe_checks: usize,
+    /// Hits on the enemy king's zone times the number of pieces making them: an attack
+    /// by several pieces is worth more than the sum of its hits. Zero unless tuned.
+    pub king_danger: usize,
+    /// Per type, the square root of each piece's mobility: the first free squares matter
+    /// more than the tenth. Zero unless tuned.
+    pub mobility_root: [Pair; MAX_TYPES],
+    /// A passed pawn's progress when nothing stands on its file ahead of it. Zero unless tuned.
+    pub passed_free: Pair,
     pub symmetric: [bool; MAX_TYPES],
     /// Per type: the non-pawn, non-royal types worth clearly less (bit per type).
     pub lesser: [u32; MAX_TYPES],
@@ -209,6 +217,15 @@ impl Layout {
                 }
             }
         }
+        // Added after the square terms, so that every older name keeps its index.
+        let king_danger = add("king.danger".into());
+        let mut mobility_root = [unset; MAX_TYPES];
+        for (t, pt) in r.types.iter().enumerate() {
+            if !pt.pawn {
+                mobility_root[t] = pair(&mut add, format!("mobility.{}.root", pt.letter));
+            }
+        }
+        let passed_free = if r.pawn_type.is_some() { pair(&mut add, "pawn.passed.free".into()) } else { unset };
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             // Lame leaps look symmetric on the empty board but not with a leg blocked.
@@ -330,6 +347,9 @@ impl Layout {
             stop,
             coords,
             safe_checks,
+            king_danger,
+            mobility_root,
+            passed_free,
             symmetric,
             lesser,
             centrality,
