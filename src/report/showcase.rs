@@ -163,7 +163,14 @@ pub fn choose(variant: Variant, runs: &Path, nodes: &[u64]) -> Result<Option<Sho
         pool.sort_by_key(|c| {
             let (o, d) = (c.seen.overtaking.len(), c.seen.double.len());
             let from_start = c.run.starts_with("balance");
-            (std::cmp::Reverse((o > 0 && d > 0, from_start, o + d, c.decisive())), c.row.plies)
+            // The run and game id last: rows are written as games finish, so without them
+            // ties would follow the scheduling (sharded and unsharded runs differ there).
+            (
+                std::cmp::Reverse((o > 0 && d > 0, from_start, o + d, c.decisive())),
+                c.row.plies,
+                c.run.clone(),
+                c.row.game_id,
+            )
         });
         let rule = format!(
             "The games of the balance runs (from the start position) and of the regression (from positions with material removed) in which a {name} ({letter}) made both an overtaking capture and a double capture come first, those from the start position before the regression's, then those with most such captures; then the same for games with either; decisive games before draws, then the shortest. The first {KEPT} are kept."
@@ -185,7 +192,9 @@ pub fn choose(variant: Variant, runs: &Path, nodes: &[u64]) -> Result<Option<Sho
         });
         (rule, games.collect::<Vec<_>>())
     } else {
-        pool.sort_by_key(|c| (std::cmp::Reverse((c.decisive(), c.seen.taken.len())), c.row.plies));
+        pool.sort_by_key(|c| {
+            (std::cmp::Reverse((c.decisive(), c.seen.taken.len())), c.row.plies, c.run.clone(), c.row.game_id)
+        });
         let rule = format!(
             "The games of the balance runs (from the start position) and of the regression (from positions with material removed) that were decided, those in which most {name}s ({letter}) were captured first, then the shortest. The first {KEPT} are kept."
         );
