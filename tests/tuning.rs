@@ -76,6 +76,36 @@ fn compact_terms_reproduce_the_engine_evaluation() {
     }
 }
 
+/// A weight set after construction reaches the search's sum, including terms the sum
+/// skips while their weight is zero (the mobility roots in Grand Chess's configuration).
+#[test]
+fn a_mobility_root_weight_set_by_name_moves_the_evaluation() {
+    let name = "flying-bombers-grand";
+    let v = variant(name);
+    let Variant::Wide(r) = v else { panic!("{name} is a 10x10 game") };
+    let mut ev = EngineConfig::for_variant(name).unwrap().evaluator(r, &[]).unwrap();
+    let roots: Vec<String> =
+        ev.layout.names.iter().filter(|n| n.starts_with("mobility.") && n.ends_with(".root.mg")).cloned().collect();
+    assert!(!roots.is_empty(), "{name}: no mobility roots in the layout");
+    assert!(roots.iter().all(|n| ev.weight(n) == Some(0.0)), "{name}: a root is already weighted");
+    let boards = positions::random_positions(v, 60, 120, 9);
+    let before: Vec<i32> = boards.iter().map(|b| if let Board::Wide(p) = b { ev.evaluate(p) } else { 0 }).collect();
+    for n in &roots {
+        ev.set_weight(n, 40.0).unwrap();
+    }
+    let mut moved = 0;
+    for (b, old) in boards.iter().zip(&before) {
+        let Board::Wide(p) = b else { continue };
+        let w = ev.weights();
+        let dot: f32 = ev.features(p).iter().map(|&(j, x)| w[j as usize] * x).sum();
+        let s = ev.evaluate(p);
+        let white = if p.side() == 0 { s } else { -s };
+        assert!((white as f32 - dot).abs() <= 0.51, "{name} {}: engine {white} vs features {dot}", b.fen());
+        moved += usize::from(s != *old);
+    }
+    assert!(moved > boards.len() / 2, "{name}: the roots moved {moved} of {} evaluations", boards.len());
+}
+
 #[test]
 fn k_fit_recovers_the_scale_used_for_the_labels() {
     let v = variant("flying-bombers-grand");

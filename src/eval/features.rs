@@ -17,6 +17,13 @@ pub trait Accumulator {
         true
     }
 
+    /// Whether type `t`'s mobility root matters. Asked once per type and evaluation, so
+    /// the weighted sum answers from a mask built with the weights rather than two lookups.
+    #[inline(always)]
+    fn wants_mobility_root(&self, l: &Layout, t: usize) -> bool {
+        l.mobility_root[t].mg != NONE
+    }
+
     /// The square terms of one piece (centrality, advance, rank and file weights). The
     /// weighted sum reads them from a table built with the weights (see `SquareTable`);
     /// this default feeds the features one by one.
@@ -164,8 +171,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             // Counts: their sums as `f32` are exact, so adding them up as integers first
             // gives the same values.
             let (mut mobility, mut open, mut semi) = (0u32, 0u32, 0u32);
-            let root_on =
-                l.mobility_root[t].mg != NONE && (acc.wants(l.mobility_root[t].mg) || acc.wants(l.mobility_root[t].eg));
+            let root_on = acc.wants_mobility_root(l, t);
             let mut root = 0.0f32;
             let mut all = B::ZERO;
             let reach = pos.reach(t, color);

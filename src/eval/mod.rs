@@ -19,6 +19,8 @@ pub struct Evaluator {
     /// Private so that the square table is rebuilt with every change (`set_weight`).
     weights: Vec<f32>,
     squares: SquareTable,
+    /// Bit per type whose mobility root has a weight, rebuilt with the square table.
+    roots: u32,
     phase_weights: Vec<f32>,
     phase_total: f32,
 }
@@ -26,6 +28,7 @@ pub struct Evaluator {
 struct Weighted<'a> {
     w: &'a [f32],
     squares: &'a SquareTable,
+    roots: u32,
     sum: f32,
     /// The square terms, summed apart and tapered once at the end.
     mg: f32,
@@ -41,6 +44,11 @@ impl Accumulator for Weighted<'_> {
     #[inline(always)]
     fn wants(&self, index: usize) -> bool {
         self.w[index] != 0.0
+    }
+
+    #[inline(always)]
+    fn wants_mobility_root(&self, _: &Layout, t: usize) -> bool {
+        self.roots >> t & 1 != 0
     }
 
     #[inline(always)]
@@ -63,6 +71,17 @@ impl Accumulator for Sparse {
     }
 }
 
+/// The types whose mobility root has a non-zero weight, as a bit per type.
+fn root_mask(l: &Layout, w: &[f32]) -> u32 {
+    let mut mask = 0;
+    for (t, p) in l.mobility_root.iter().enumerate() {
+        if p.mg != layout::NONE && (w[p.mg] != 0.0 || w[p.eg] != 0.0) {
+            mask |= 1 << t;
+        }
+    }
+    mask
+}
+
 impl Evaluator {
     pub fn new<B: Bits>(r: &Rules<B>, weights: Vec<f32>) -> Evaluator {
         let layout = Arc::new(Layout::new(r));
@@ -77,7 +96,8 @@ impl Evaluator {
         let phase_total =
             (0..r.ntypes()).map(|t| phase_weights[t] * (r.initial_counts[0][t] + r.initial_counts[1][t]) as f32).sum();
         let squares = SquareTable::new(&layout, &weights);
-        Evaluator { layout, weights, squares, phase_weights, phase_total }
+        let roots = root_mask(&layout, &weights);
+        Evaluator { layout, weights, squares, roots, phase_weights, phase_total }
     }
 
     /// The evaluator with the variant's default weights.
@@ -94,7 +114,8 @@ impl Evaluator {
     /// Score in centipawns from the side to move's point of view.
     #[inline]
     pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
-        let mut acc = Weighted { w: &self.weights, squares: &self.squares, sum: 0.0, mg: 0.0, eg: 0.0 };
+        let mut acc =
+            Weighted { w: &self.weights, squares: &self.squares, roots: self.roots, sum: 0.0, mg: 0.0, eg: 0.0 };
         let phase = self.phase(pos);
         features::features(pos, &self.layout, phase, &mut acc);
         let s = (acc.sum + acc.mg * phase + acc.eg * (1.0 - phase)).round() as i32;
@@ -124,6 +145,7 @@ impl Evaluator {
     pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), String> {
         weights::apply(&self.layout, &mut self.weights, name, value)?;
         self.squares = SquareTable::new(&self.layout, &self.weights);
+        self.roots = root_mask(&self.layout, &self.weights);
         Ok(())
     }
 
