@@ -65,7 +65,7 @@ pub fn run(a: &ReportArgs) -> Result<(), Error> {
     let cfg = ReportConfig {
         variant: a.game.variant.clone(),
         options: a.game.options.clone(),
-        budget: Budget::parse(&a.budget)?,
+        budget: a.budget.parse::<Budget>()?,
         out: out.clone(),
         concurrency: a.run.workers.threads()?,
         seed: a.seed,

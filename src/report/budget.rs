@@ -3,6 +3,8 @@
 
 use super::ReportError;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -14,16 +16,33 @@ pub enum Budget {
     Full,
 }
 
+impl FromStr for Budget {
+    type Err = ReportError;
+
+    fn from_str(s: &str) -> Result<Budget, ReportError> {
+        Budget::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| ReportError::Budget(s.to_string()))
+    }
+}
+
+/// The name `--budget` takes, so that pages quote what the reader would type.
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Budget {
-    pub fn parse(s: &str) -> Result<Budget, ReportError> {
-        match s {
-            "tiny" => Ok(Budget::Tiny),
-            "quick" => Ok(Budget::Quick),
-            "standard" => Ok(Budget::Standard),
-            "full" => Ok(Budget::Full),
-            _ => Err(ReportError::Budget(s.to_string())),
+    pub const ALL: [Budget; 4] = [Budget::Tiny, Budget::Quick, Budget::Standard, Budget::Full];
+
+    fn name(self) -> &'static str {
+        match self {
+            Budget::Tiny => "tiny",
+            Budget::Quick => "quick",
+            Budget::Standard => "standard",
+            Budget::Full => "full",
         }
     }
+
     /// Node budgets per move of the balance runs (draw rates depend on strength).
     pub fn nodes(self) -> [u64; 2] {
         match self {
@@ -149,4 +168,18 @@ pub struct Pricing {
     pub matches: bool,
     /// Self-play games of the regression.
     pub regression_games: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_budget_reads_back_from_the_name_it_prints() {
+        for b in Budget::ALL {
+            assert_eq!(b.to_string().parse::<Budget>().unwrap(), b);
+        }
+        assert_eq!(Budget::Quick.to_string(), "quick");
+        assert!(matches!("Quick".parse::<Budget>(), Err(ReportError::Budget(s)) if s == "Quick"));
+    }
 }

@@ -494,7 +494,7 @@ pub fn run(cfg: &ReportConfig) -> Result<ReportData, ReportError> {
             .map(|(i, n)| format!("{n} nodes per move, {} game pairs", cfg.balance_pairs(i)))
             .collect();
         data.notes.push(format!(
-            "Balance runs set on the command line (`--nodes`, `--pairs`): {}; everything else at the `{:?}` budget and {} nodes per move.",
+            "Balance runs set on the command line (`--nodes`, `--pairs`): {}; everything else at the `{}` budget and {} nodes per move.",
             runs.join("; "),
             cfg.budget,
             cfg.nodes()[0]
@@ -593,7 +593,7 @@ fn all_piece_values(
     let chain = cfg.budget.imbalance_chain();
     if !chain {
         data.notes.push(format!(
-            "Imbalance matches: at the `{:?}` budget only the headline match of the report's own rules, its pawn-odds calibration and its bracket are played, and the options get the regression only (the card compares them by its ratios); the chain through every piece, the options' matches and the scale check start at `standard`.",
+            "Imbalance matches: at the `{}` budget only the headline match of the report's own rules, its pawn-odds calibration and its bracket are played, and the options get the regression only (the card compares them by its ratios); the chain through every piece, the options' matches and the scale check start at `standard`.",
             cfg.budget
         ));
     }

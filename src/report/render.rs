@@ -73,7 +73,7 @@ pub fn markdown(d: &ReportData) -> String {
         s += &super::card::markdown(c, &d.title);
     }
     s += &super::diagrams::markdown(&super::diagrams::of(d));
-    s += &format!("Variant `{}`, budget `{:?}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
+    s += &format!("Variant `{}`, budget `{}`, seed {}, fairylab {}.\n\n", d.variant, d.budget, d.seed, d.version);
     s += &precision(d);
     s += &bomber_headline(d, &names);
     for section in [

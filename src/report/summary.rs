@@ -67,7 +67,7 @@ pub fn summary_markdown(reports: &[ReportData], folders: &[String]) -> String {
             // Game lengths are measured at the stronger (last) budget.
             let plies = if k + 1 == d.balance.len() { format!("{:.1}", d.lengths.mean) } else { "-".into() };
             s += &format!(
-                "| {} | {} | {:?} | {} | {} | {} | {} | {} | {plies} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {plies} |\n",
                 d.title,
                 options_label(d),
                 d.budget,
