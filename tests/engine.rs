@@ -208,3 +208,24 @@ fn a_game_config_can_switch_continuation_history_off() {
     let err = EngineConfig::parse("[search]\ncontinuation = false\n", "test").unwrap_err();
     assert!(err.contains("continuation"), "{err}");
 }
+
+#[test]
+fn a_game_config_can_reduce_late_moves_more() {
+    use fairylab::eval::config::EngineConfig;
+    let v = Variant::load("chess", &[]).unwrap();
+    let nodes = |divisor: f64| {
+        let mut cfg = EngineConfig::for_variant("chess").unwrap();
+        cfg.search.reduction_divisor = divisor;
+        let mut e = Engine::new(v, &cfg, &[], 16).unwrap();
+        e.set_board(&v.start_position(), &[], &[]).unwrap();
+        e.go(&Limits::depth(9), &mut |_| {}).nodes
+    };
+    // Reducing more searches fewer nodes to the same depth; reducing less, more.
+    let (more, plain, less) = (nodes(1.5), nodes(2.25), nodes(4.0));
+    assert!(more < plain && plain < less, "{more} {plain} {less}");
+    for bad in ["0", "-1.5", "nan"] {
+        let text = format!("[search]\nreduction_divisor = {bad}\n");
+        let err = EngineConfig::parse(&text, "test").unwrap_err();
+        assert!(err.contains("reduction_divisor"), "{err}");
+    }
+}

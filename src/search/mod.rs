@@ -123,12 +123,7 @@ pub struct Searcher<B: Bits> {
 
 impl<B: Bits> Searcher<B> {
     pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher<B> {
-        let mut lmr = [[0u8; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
-            }
-        }
+        let lmr = reduction_table(crate::eval::config::SearchConfig::REDUCTION_DIVISOR);
         let piece_values = Self::piece_values_of(&eval);
         Searcher {
             eval,
@@ -198,6 +193,7 @@ impl<B: Bits> Searcher<B> {
     /// Switches search techniques per game (`configs/engines/*.toml`, `[search]`).
     pub fn configure(&mut self, c: &crate::eval::config::SearchConfig) {
         self.cont_on = c.continuation_history;
+        self.lmr = reduction_table(c.reduction_divisor);
     }
 
     /// Forgets everything learned (new game): searches become reproducible from here.
@@ -749,6 +745,17 @@ impl<B: Bits> Searcher<B> {
 }
 
 /// Mate scores are stored relative to the node, so they stay right at any depth.
+/// Late-move reductions by depth and move number, before the per-move adjustments.
+fn reduction_table(divisor: f64) -> [[u8; 64]; 64] {
+    let mut lmr = [[0u8; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / divisor).clamp(0.0, 63.0) as u8;
+        }
+    }
+    lmr
+}
+
 fn to_tt(s: i32, ply: usize) -> i32 {
     if s > MATE_BOUND {
         s + ply as i32
