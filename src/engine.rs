@@ -118,17 +118,18 @@ impl Engine {
         settings: &[(String, f32)],
         hash_mb: usize,
     ) -> Result<Engine, Error> {
+        let search = config.search.with_settings(settings).map_err(Error::Engine)?;
         let width = match variant {
             Variant::Narrow(r) => {
                 let e = config.evaluator(r, settings).map_err(Error::Engine)?;
                 let mut searcher = Searcher::new(e, hash_mb);
-                searcher.configure(&config.search);
+                searcher.configure(&search);
                 Width::Narrow(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
             }
             Variant::Wide(r) => {
                 let e = config.evaluator(r, settings).map_err(Error::Engine)?;
                 let mut searcher = Searcher::new(e, hash_mb);
-                searcher.configure(&config.search);
+                searcher.configure(&search);
                 Width::Wide(Inner { searcher, pos: Position::from_fen(r, &r.start_fen)?, history: vec![] })
             }
         };

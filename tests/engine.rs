@@ -229,3 +229,41 @@ fn a_game_config_can_reduce_late_moves_more() {
         assert!(err.contains("reduction_divisor"), "{err}");
     }
 }
+
+#[test]
+fn search_parameters_are_set_by_name_like_weights() {
+    use fairylab::eval::config::{EngineConfig, SearchConfig};
+    let v = Variant::load("chess", &[]).unwrap();
+    let cfg = EngineConfig::for_variant("chess").unwrap();
+    let nodes = |settings: &[(String, f32)]| {
+        let mut e = Engine::new(v, &cfg, settings, 16).unwrap();
+        e.set_board(&v.start_position(), &[], &[]).unwrap();
+        e.go(&Limits::depth(8), &mut |_| {}).nodes
+    };
+    let plain = nodes(&[]);
+    // The default as a setting changes nothing; a wider futility margin prunes less.
+    let default = SearchConfig::default().get("futility_margin").unwrap() as f32;
+    assert_eq!(nodes(&[("search.futility_margin".into(), default)]), plain);
+    let wide = nodes(&[("search.futility_margin".into(), 600.0)]);
+    assert!(wide > plain, "{wide} {plain}");
+    // Set on a running engine (UCI setoption), the parameter gives a new game the same
+    // search as a fresh engine's.
+    let mut e = Engine::new(v, &cfg, &[], 16).unwrap();
+    e.set_board(&v.start_position(), &[], &[]).unwrap();
+    e.go(&Limits::depth(8), &mut |_| {});
+    e.set_weight("search.futility_margin", 600.0).unwrap();
+    e.new_game();
+    assert_eq!(e.go(&Limits::depth(8), &mut |_| {}).nodes, wide);
+    // Unknown names and values out of range are refused by name.
+    let err = Engine::new(v, &cfg, &[("search.futility".into(), 1.0)], 16).err().unwrap().to_string();
+    assert!(err.contains("futility") && err.contains("known"), "{err}");
+    assert!(e.set_weight("search.null_move_divisor", 0.0).unwrap_err().to_string().contains("null_move_divisor"));
+    // The [search] table round-trips through its TOML.
+    let mut c = SearchConfig::default();
+    c.set("reduction_divisor", 1.85).unwrap();
+    c.set("delta_margin", 150.4).unwrap();
+    let text = c.to_toml();
+    let back = EngineConfig::parse(&text, "test").unwrap().search;
+    assert_eq!(back, c);
+    assert_eq!(back.get("delta_margin"), Some(150.0));
+}

@@ -327,6 +327,52 @@ fn spsa_moves_within_range_records_and_resumes() {
 }
 
 #[test]
+fn spsa_tunes_search_parameters_into_the_search_table() {
+    let out = tmp("spsa-search");
+    let words = [
+        "--variant",
+        "chess",
+        "--param",
+        "search.futility_margin=60..300",
+        "--games",
+        "8",
+        "--pairs-per-iteration",
+        "2",
+        "--nodes",
+        "300",
+        "--r-end",
+        "0.5",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        s(&out),
+    ];
+    let a: Spsa = args(&words);
+    tune::run_spsa(&a.a).unwrap();
+    let csv = std::fs::read_to_string(out.join("spsa.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "iteration,wins,draws,losses,result,search.futility_margin");
+    // It starts from the config's value (the default, 120) and ends in [search].
+    let col = |l: &str, i: usize| -> f64 { l.split(',').nth(i).unwrap().parse().unwrap() };
+    let last = col(lines[lines.len() - 1], 5);
+    assert!((60.0..=300.0).contains(&last));
+    let decisive = lines[1..].iter().any(|l| col(l, 4) != 0.0);
+    let moved = lines[1..].iter().any(|l| col(l, 5) != 120.0);
+    assert_eq!(decisive, moved, "{csv}");
+    let cfg = EngineConfig::load(s(&out.join("final.toml"))).unwrap();
+    assert_eq!(cfg.search.futility_margin, last.round() as i32);
+    assert!(!cfg.weights.is_empty(), "the weights stay in the final config");
+    // An unknown search parameter is refused by name before any game.
+    let mut bad = words.to_vec();
+    bad[3] = "search.futility=60..300";
+    let b: Spsa = args(&bad);
+    let err = tune::run_spsa(&b.a).unwrap_err().to_string();
+    assert!(err.contains("futility") && err.contains("futility_margin"), "{err}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
 fn train_loop_records_every_iteration_and_resumes() {
     let out = tmp("train");
     let words = [

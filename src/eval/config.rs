@@ -30,33 +30,128 @@ pub struct EngineConfig {
     pub search: SearchConfig,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct SearchConfig {
-    /// Quiet moves ordered and reduced by how they fared after the last two moves too.
-    pub continuation_history: bool,
-    /// Late-move reductions grow as ln(depth) × ln(move number) / this: smaller reduces
-    /// more. A game gets its own only where an SPRT at two node budgets showed a gain.
-    pub reduction_divisor: f64,
+/// Declares the search's integer parameters once: the field, its default and its doc, so
+/// that the struct, its defaults, `get`/`set` by name and the TOML writer cannot disagree.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $default:expr, $min:expr;)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct SearchConfig {
+            /// Quiet moves ordered and reduced by how they fared after the last two moves too.
+            pub continuation_history: bool,
+            /// Late-move reductions grow as ln(depth) × ln(move number) / this: smaller
+            /// reduces more.
+            pub reduction_divisor: f64,
+            $($(#[doc = $doc])* pub $field: i32,)*
+        }
+
+        impl Default for SearchConfig {
+            fn default() -> Self {
+                SearchConfig {
+                    continuation_history: true,
+                    reduction_divisor: Self::REDUCTION_DIVISOR,
+                    $($field: $default,)*
+                }
+            }
+        }
+
+        impl SearchConfig {
+            /// The numeric parameters' names, as `set.search.NAME` and `[search]` spell them.
+            pub const NUMERIC: &'static [&'static str] = &["reduction_divisor", $(stringify!($field)),*];
+
+            /// A numeric parameter by its name (without the `search.` prefix).
+            pub fn get(&self, name: &str) -> Option<f64> {
+                match name {
+                    "reduction_divisor" => Some(self.reduction_divisor),
+                    $(stringify!($field) => Some(self.$field as f64),)*
+                    _ => None,
+                }
+            }
+
+            /// Sets a numeric parameter by name; integer ones take the nearest integer, so
+            /// that SPSA can move them in fractions.
+            pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+                match name {
+                    "reduction_divisor" => self.reduction_divisor = value,
+                    $(stringify!($field) => self.$field = value.round().clamp(i32::MIN as f64, i32::MAX as f64) as i32,)*
+                    _ => return Err(format!(
+                        "unknown search parameter '{name}' (known: {})", Self::NUMERIC.join(", ")
+                    )),
+                }
+                self.validate()
+            }
+
+            /// Every value within its range, named when not.
+            pub fn validate(&self) -> Result<(), String> {
+                let d = self.reduction_divisor;
+                if !(d.is_finite() && d > 0.0) {
+                    return Err(format!("search.reduction_divisor must be a positive number, not {d}"));
+                }
+                $(if self.$field < $min {
+                    return Err(format!("search.{} must be at least {}, not {}", stringify!($field), $min, self.$field));
+                })*
+                Ok(())
+            }
+
+            /// The `[search]` table of an engine config holding these values.
+            pub fn to_toml(&self) -> String {
+                let mut s = format!(
+                    "[search]\ncontinuation_history = {}\nreduction_divisor = {}\n",
+                    self.continuation_history, self.reduction_divisor
+                );
+                $(s += &format!("{} = {}\n", stringify!($field), self.$field);)*
+                s
+            }
+        }
+    };
+}
+
+search_params! {
+    /// Reverse futility: a node this many centipawns per ply of depth above beta returns.
+    reverse_futility_margin: 90, 0;
+    /// Futility of a late quiet move: pruned when the evaluation plus this plus
+    /// `futility_per_depth` per ply of its reduced depth stays below alpha.
+    futility_margin: 120, 0;
+    futility_per_depth: 110, 0;
+    /// A late quiet move is pruned when it loses more than this times its reduced depth
+    /// squared in the static exchange.
+    quiet_see_margin: 40, 0;
+    /// A capture at depth 5 or less is pruned when it loses more than this per ply.
+    capture_see_margin: 120, 0;
+    /// Late-move pruning: quiet moves searched before the rest are skipped at depth d,
+    /// (this + d²), halved when the position is not improving.
+    late_move_base: 3, 0;
+    /// Null-move reduction: 3 + depth / 4 + one ply per this many centipawns above beta (at most 3).
+    null_move_divisor: 200, 1;
+    /// Singular extension: the others must fall this many centipawns per ply of depth
+    /// below the hash move's stored score.
+    singular_margin: 2, 0;
+    /// Quiescence delta pruning: a capture whose gain plus this stays below alpha is skipped.
+    delta_margin: 200, 0;
+    /// Late-move reductions fall by one ply per this much quiet-move history.
+    history_reduction_divisor: 8000, 1;
+    /// The first aspiration window's half-width in centipawns.
+    aspiration_window: 20, 1;
 }
 
 impl SearchConfig {
     pub const REDUCTION_DIVISOR: f64 = 2.25;
-}
 
-impl Default for SearchConfig {
-    fn default() -> Self {
-        SearchConfig { continuation_history: true, reduction_divisor: Self::REDUCTION_DIVISOR }
+    /// Applies the `search.NAME` entries of `settings` (`set.search.NAME=V` on `--engine`).
+    pub fn with_settings(mut self, settings: &[(String, f32)]) -> Result<SearchConfig, String> {
+        for (name, value) in settings {
+            if let Some(param) = name.strip_prefix("search.") {
+                self.set(param, *value as f64)?;
+            }
+        }
+        Ok(self)
     }
 }
 
 impl EngineConfig {
     pub fn parse(text: &str, origin: &str) -> Result<EngineConfig, String> {
         let c: EngineConfig = toml::from_str(text).map_err(|e| format!("engine config {origin}: {}", e.message()))?;
-        let d = c.search.reduction_divisor;
-        if !(d.is_finite() && d > 0.0) {
-            return Err(format!("engine config {origin}: search.reduction_divisor must be a positive number, not {d}"));
-        }
+        c.search.validate().map_err(|e| format!("engine config {origin}: {e}"))?;
         Ok(c)
     }
 
@@ -90,7 +185,7 @@ impl EngineConfig {
         for (name, &value) in &self.weights {
             weights::apply(&layout, &mut w, name, value)?;
         }
-        for (name, value) in settings {
+        for (name, value) in settings.iter().filter(|(n, _)| !n.starts_with("search.")) {
             weights::apply(&layout, &mut w, name, *value)?;
         }
         Ok(Evaluator::with_layout(r, Arc::new(layout), w))

@@ -15,6 +15,7 @@ pub mod tt;
 
 pub use limits::Limits;
 
+use crate::eval::config::SearchConfig;
 use crate::eval::Evaluator;
 use crate::position::{Move, MoveList, Position};
 use crate::rules::Bits;
@@ -117,13 +118,15 @@ pub struct Searcher<B: Bits> {
     pv_len: [usize; MAX_PLY + 1],
     seldepth: usize,
     lmr: [[u8; 64]; 64],
+    /// The pruning, reduction and window parameters (`[search]` of the engine config).
+    params: SearchConfig,
     piece_values: Vec<i32>,
     _width: std::marker::PhantomData<B>,
 }
 
 impl<B: Bits> Searcher<B> {
     pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher<B> {
-        let lmr = reduction_table(crate::eval::config::SearchConfig::REDUCTION_DIVISOR);
+        let lmr = reduction_table(SearchConfig::REDUCTION_DIVISOR);
         let piece_values = Self::piece_values_of(&eval);
         Searcher {
             eval,
@@ -151,6 +154,7 @@ impl<B: Bits> Searcher<B> {
             pv_len: [0; MAX_PLY + 1],
             seldepth: 0,
             lmr,
+            params: SearchConfig::default(),
             piece_values,
             _width: std::marker::PhantomData,
         }
@@ -164,8 +168,16 @@ impl<B: Bits> Searcher<B> {
         &self.eval
     }
 
-    /// Sets one evaluation weight by name.
+    /// Sets one evaluation weight, or with a `search.` prefix one search parameter, by name.
     pub fn set_weight(&mut self, name: &str, value: f32) -> Result<(), String> {
+        if let Some(param) = name.strip_prefix("search.") {
+            let mut c = self.params;
+            c.set(param, value as f64)?;
+            self.configure(&c);
+            // As after a weight change: a later search must equal a fresh engine's.
+            self.weights_changed = true;
+            return Ok(());
+        }
         self.eval.set_weight(name, value)?;
         self.piece_values = Self::piece_values_of(&self.eval);
         self.weights_changed = true;
@@ -191,9 +203,10 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// Switches search techniques per game (`configs/engines/*.toml`, `[search]`).
-    pub fn configure(&mut self, c: &crate::eval::config::SearchConfig) {
+    pub fn configure(&mut self, c: &SearchConfig) {
         self.cont_on = c.continuation_history;
         self.lmr = reduction_table(c.reduction_divisor);
+        self.params = *c;
     }
 
     /// Forgets everything learned (new game): searches become reproducible from here.
@@ -296,7 +309,7 @@ impl<B: Bits> Searcher<B> {
         if depth < 4 || previous.abs() >= MATE_BOUND {
             return self.negamax(pos, depth, -INF, INF, 0, true);
         }
-        let mut delta = 20;
+        let mut delta = self.params.aspiration_window;
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
             let score = self.negamax(pos, depth, alpha, beta, 0, true);
@@ -442,7 +455,10 @@ impl<B: Bits> Searcher<B> {
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far enough above beta that a quiet move will not lose it all.
-            if depth <= 6 && eval < MATE_BOUND && eval - 90 * (depth - improving as i32) >= beta {
+            if depth <= 6
+                && eval < MATE_BOUND
+                && eval - self.params.reverse_futility_margin * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             // Null move, skipped when only pawns are left (zugzwang-prone endings) and after
@@ -454,7 +470,7 @@ impl<B: Bits> Searcher<B> {
                 && self.moves_made[ply.saturating_sub(1)] != Move::NULL
                 && self.has_pieces(pos)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / self.params.null_move_divisor).min(3);
                 let undo = pos.make_null();
                 self.path.push(key);
                 self.moves_made[ply] = Move::NULL;
@@ -511,23 +527,26 @@ impl<B: Bits> Searcher<B> {
                     // tests below do not depend on the move: every later move would be
                     // pruned the same way, so stop picking them.
                     let rest_plain = scores[i] < ordering::BAD_NOISY;
-                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    let lmp = (self.params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
                     if depth <= 6 && n_quiets >= lmp && m != tt_move {
                         if rest_plain {
                             break;
                         }
                         continue;
                     }
-                    if lmr_depth <= 6 && eval + 120 + 110 * lmr_depth <= alpha && !self.is_killer(m, ply) {
+                    if lmr_depth <= 6
+                        && eval + self.params.futility_margin + self.params.futility_per_depth * lmr_depth <= alpha
+                        && !self.is_killer(m, ply)
+                    {
                         if rest_plain {
                             break;
                         }
                         continue;
                     }
-                    if lmr_depth <= 6 && !self.see_ge(pos, m, -40 * lmr_depth * lmr_depth) {
+                    if lmr_depth <= 6 && !self.see_ge(pos, m, -self.params.quiet_see_margin * lmr_depth * lmr_depth) {
                         continue;
                     }
-                } else if depth <= 5 && !self.see_ge(pos, m, -120 * depth) {
+                } else if depth <= 5 && !self.see_ge(pos, m, -self.params.capture_see_margin * depth) {
                     continue;
                 }
             }
@@ -544,7 +563,7 @@ impl<B: Bits> Searcher<B> {
             {
                 if let Some((tt_score, bound)) = tt_hit {
                     if bound != UPPER && tt_score.abs() < MATE_BOUND {
-                        let singular_beta = tt_score - 2 * depth;
+                        let singular_beta = tt_score - self.params.singular_margin * depth;
                         self.excluded[ply] = m;
                         let s = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
                         self.excluded[ply] = Move::NULL;
@@ -584,7 +603,7 @@ impl<B: Bits> Searcher<B> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= quiet_score / if self.cont_on { 8000 } else { 6000 };
+                        r -= quiet_score / if self.cont_on { self.params.history_reduction_divisor } else { 6000 };
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -691,7 +710,7 @@ impl<B: Bits> Searcher<B> {
             let m = ordering::pick(&mut list, scores, i);
             if !in_check && !self.takes_king(pos, m) {
                 // Delta pruning: even winning the material outright would not reach alpha.
-                if m.promo().is_none() && stand + self.gain(pos, m) + 200 <= alpha {
+                if m.promo().is_none() && stand + self.gain(pos, m) + self.params.delta_margin <= alpha {
                     continue;
                 }
                 // Captures that lose material after one recapture.

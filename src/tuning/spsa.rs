@@ -245,8 +245,16 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
         if s.params[..i].iter().any(|q| q.name == p.name) {
             return Err(Error::Tuning(format!("--param {} given twice", p.name)));
         }
-        let idx = run::weight_indices(&layout, std::slice::from_ref(&p.name))?;
-        start.push(p.start.unwrap_or(weights[idx[0]] as f64).clamp(p.lo, p.hi));
+        let current = match p.name.strip_prefix("search.") {
+            Some(param) => cfg.search.get(param).ok_or_else(|| {
+                Error::Tuning(format!(
+                    "unknown search parameter '{param}' (known: {})",
+                    config::SearchConfig::NUMERIC.join(", ")
+                ))
+            })?,
+            None => weights[run::weight_indices(&layout, std::slice::from_ref(&p.name))?[0]] as f64,
+        };
+        start.push(p.start.unwrap_or(current).clamp(p.lo, p.hi));
     }
     let iterations = s.games.div_ceil(2 * s.pairs_per_iteration) as usize;
     let schedules: Vec<Schedule> = s
@@ -363,15 +371,21 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
     s.progress.emit(Event::Finished);
     if let Some(dir) = &s.out {
         let mut w = weights.clone();
+        let mut search = cfg.search;
         for (p, v) in s.params.iter().zip(&theta) {
-            for i in run::weight_indices(&layout, std::slice::from_ref(&p.name))? {
-                w[i] = *v as f32;
+            match p.name.strip_prefix("search.") {
+                Some(param) => search.set(param, *v).map_err(Error::Tuning)?,
+                None => {
+                    for i in run::weight_indices(&layout, std::slice::from_ref(&p.name))? {
+                        w[i] = *v as f32;
+                    }
+                }
             }
         }
         let desc = format!("SPSA over {} iterations (seed {})", iterations, s.seed);
         let path = dir.join("final.toml");
-        std::fs::write(&path, config::to_toml(s.variant.name(), &desc, &layout, &w))
-            .map_err(|e| Error::Tuning(format!("{}: {e}", path.display())))?;
+        let text = config::to_toml(s.variant.name(), &desc, &layout, &w) + "\n" + &search.to_toml();
+        std::fs::write(&path, text).map_err(|e| Error::Tuning(format!("{}: {e}", path.display())))?;
     }
     Ok(SpsaResult { names: s.params.iter().map(|p| p.name.clone()).collect(), start, trajectory, iterations })
 }
