@@ -137,6 +137,29 @@ fn tune_reads_run_directories_and_writes_a_usable_config() {
     let strip = |p: &Path| std::fs::read_to_string(p).unwrap();
     assert_eq!(strip(&out), strip(&again));
     assert!(t["k"].as_f64().unwrap() > 0.0);
+
+    // A start config's search settings come through the fit unchanged.
+    let start_cfg = out.with_file_name("start.toml");
+    let text = std::fs::read_to_string("configs/engines/chess.toml").unwrap();
+    std::fs::write(&start_cfg, text + "\n[search]\nreduction_divisor = 1.85\nfutility_margin = 140\n").unwrap();
+    let third = out.with_file_name("third.toml");
+    let c: Tune = args(&[
+        "--variant",
+        "chess",
+        "--engine",
+        s(&start_cfg),
+        "--data",
+        s(&run),
+        "--out",
+        s(&third),
+        "--epochs",
+        "2",
+        "--quiet",
+    ]);
+    tune::run_tune(&c.a).unwrap();
+    let tuned = EngineConfig::load(s(&third)).unwrap().search;
+    assert_eq!((tuned.reduction_divisor, tuned.futility_margin), (1.85, 140));
+    assert_eq!(EngineConfig::load(s(&out)).unwrap().search, Default::default());
     for d in [run, out.parent().unwrap().to_path_buf()] {
         let _ = std::fs::remove_dir_all(d);
     }

@@ -194,7 +194,7 @@ pub fn run_tune(a: &TuneArgs) -> Result<(), Error> {
     }
     let t0 = Instant::now();
     let report = pipeline::tune_runs(variant, &a.data, &start, &fixed, &a.fit.filter()?, a.fit.validation, &opts)?;
-    pipeline::write_config(variant, &layout, &report, out)?;
+    pipeline::write_config(variant, &layout, &report, &cfg.search, out)?;
     if let Some(p) = &a.report {
         let json = serde_json::to_string_pretty(&report).map_err(|e| Error::Usage(e.to_string()))?;
         std::fs::write(p, json).map_err(|e| Error::Usage(format!("cannot write {}: {e}", p.display())))?;

@@ -126,11 +126,12 @@ pub fn tune_runs(
     Ok(RunReport { variant: variant.name().to_string(), seed: opts.seed, fixed: fixed.to_vec(), data, tune })
 }
 
-/// The tuned weights as an engine config file.
+/// The tuned weights, with the search settings they were fitted under, as an engine config file.
 pub fn write_config(
     variant: Variant,
     layout: &Layout,
     report: &RunReport,
+    search: &config::SearchConfig,
     path: &std::path::Path,
 ) -> Result<(), Error> {
     let t = &report.tune;
@@ -142,7 +143,8 @@ pub fn write_config(
         t.start_val_loss.map_or("-".into(), |v| format!("{v:.6}")),
         t.final_val_loss.map_or("-".into(), |v| format!("{v:.6}")),
     );
-    let text = config::to_toml(variant.name(), &desc, layout, &t.weights);
+    // The starting config's search settings stay with the weights fitted for them.
+    let text = config::to_toml(variant.name(), &desc, layout, &t.weights) + "\n" + &search.to_toml();
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .map_err(|e| Error::Tuning(format!("cannot create {}: {e}", parent.display())))?;

@@ -177,7 +177,9 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
         Ok(_) => {}
         Err(_) => write(&fp_file, &fp)?,
     }
-    let mut current = config::to_toml(s.variant.name(), "training start", &layout, &start_weights);
+    let mut current = config::to_toml(s.variant.name(), "training start", &layout, &start_weights)
+        + "\n"
+        + &start_cfg.search.to_toml();
     let mut results = Vec::new();
 
     for it in 1..=s.iterations {
@@ -233,7 +235,7 @@ pub fn run(s: &TrainSettings) -> Result<Vec<IterationResult>, Error> {
                 // keys across iterations: their directories keep their places in `dirs`.)
                 let opts = TuneOptions { seed: s.tune.seed, ..s.tune.clone() };
                 let r = run::tune_runs(s.variant, &dirs, &weights, &s.fixed, &s.filter, s.validation, &opts)?;
-                run::write_config(s.variant, &layout, &r, &cand_path)?;
+                run::write_config(s.variant, &layout, &r, &start_cfg.search, &cand_path)?;
                 let json = serde_json::to_string_pretty(&r).map_err(|e| Error::Tuning(e.to_string()))?;
                 write(&tune_path, &json)?;
                 r
