@@ -223,6 +223,14 @@ fn a_game_config_can_reduce_late_moves_more() {
     // Reducing more searches fewer nodes to the same depth; reducing less, more.
     let (more, plain, less) = (nodes(1.5), nodes(2.25), nodes(4.0));
     assert!(more < plain && plain < less, "{more} {plain} {less}");
+    // So do the plies added outside the principal variation and taken off along it.
+    let shaped = |name: &str| {
+        let mut e = Engine::new(v, &EngineConfig::for_variant("chess").unwrap(), &[(name.into(), 1.0)], 16).unwrap();
+        e.set_board(&v.start_position(), &[], &[]).unwrap();
+        e.go(&Limits::depth(9), &mut |_| {}).nodes
+    };
+    let (outside, along) = (shaped("search.non_pv_reduction"), shaped("search.pv_reduction"));
+    assert!(outside < plain && along > plain, "{outside} {plain} {along}");
     for bad in ["0", "-1.5", "nan"] {
         let text = format!("[search]\nreduction_divisor = {bad}\n");
         let err = EngineConfig::parse(&text, "test").unwrap_err();

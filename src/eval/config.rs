@@ -132,6 +132,11 @@ search_params! {
     history_reduction_divisor: 8000, 1;
     /// The first aspiration window's half-width in centipawns.
     aspiration_window: 20, 1;
+    /// Late moves at nodes that are or were on the principal variation (the hash entry
+    /// remembers it) are reduced this many plies less.
+    pv_reduction: 0, 0;
+    /// Late moves at nodes outside the principal variation are reduced this many plies more.
+    non_pv_reduction: 0, 0;
 }
 
 impl SearchConfig {

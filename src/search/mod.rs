@@ -427,7 +427,9 @@ impl<B: Bits> Searcher<B> {
         let mut tt_move = Move::NULL;
         let mut tt_hit = None;
         let mut tt_depth = 0;
+        let mut tt_pv = pv_node;
         if let Some(e) = self.tt.probe(key) {
+            tt_pv |= e.pv;
             tt_move = e.mv;
             let s = from_tt(e.score, ply);
             // The stored result includes the excluded move, so it cannot settle a search without it.
@@ -596,6 +598,14 @@ impl<B: Bits> Searcher<B> {
                     if pv_node {
                         r -= 1;
                     }
+                    // Fairy-Stockfish's shape: spare what the principal variation passed
+                    // through, cut the rest shorter (both 0 unless a game's config sets them).
+                    if tt_pv {
+                        r -= self.params.pv_reduction;
+                    }
+                    if !pv_node {
+                        r += self.params.non_pv_reduction;
+                    }
                     if !improving {
                         r += 1;
                     }
@@ -650,7 +660,7 @@ impl<B: Bits> Searcher<B> {
         }
         if excluded == Move::NULL {
             let bound = tt::bound_of(best, original_alpha, beta);
-            self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+            self.tt.store(key, best_move, to_tt(best, ply), depth, bound, tt_pv);
         }
         best
     }
@@ -670,12 +680,14 @@ impl<B: Bits> Searcher<B> {
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash();
         let mut tt_move = Move::NULL;
+        let mut tt_pv = false;
         if let Some(e) = self.tt.probe(key) {
             let s = from_tt(e.score, ply);
             if tt::cuts(e.bound, s, alpha, beta) {
                 return s;
             }
             tt_move = e.mv;
+            tt_pv = e.pv;
         }
         let in_check = !pos.rules.is_king_capture() && pos.in_check();
         let mut best = -INF;
@@ -742,7 +754,7 @@ impl<B: Bits> Searcher<B> {
             return alpha;
         }
         let bound = tt::bound_of(best, original_alpha, beta);
-        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound, tt_pv);
         best
     }
 

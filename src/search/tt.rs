@@ -13,6 +13,9 @@ pub struct Entry {
     pub bound: u8,
     /// The search that stored it: entries of earlier moves give way to the current one's.
     generation: u8,
+    /// The node was searched as a PV node, or its stored entry said so: reductions can
+    /// spare the positions the principal variation has passed through.
+    pub pv: bool,
 }
 
 pub const EXACT: u8 = 1;
@@ -85,7 +88,7 @@ impl Tt {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: u8) {
+    pub fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: u8, pv: bool) {
         let generation = self.generation;
         let b = &mut self.buckets[key as usize & self.mask];
         let deep = b.deep;
@@ -102,6 +105,6 @@ impl Tt {
         };
         // Keep the old move when the new entry has none for the same position.
         let mv = if mv == Move::NULL && slot.key == key { slot.mv } else { mv };
-        *slot = Entry { key, mv, score, depth: depth as i16, bound, generation };
+        *slot = Entry { key, mv, score, depth: depth as i16, bound, generation, pv };
     }
 }
