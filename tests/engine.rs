@@ -213,8 +213,10 @@ fn a_game_config_can_switch_continuation_history_off() {
 fn a_game_config_can_reduce_late_moves_more() {
     use fairylab::eval::config::EngineConfig;
     let v = Variant::load("chess", &[]).unwrap();
+    // From the defaults, not chess's tuned table, so that each change is alone.
     let nodes = |divisor: f64| {
         let mut cfg = EngineConfig::for_variant("chess").unwrap();
+        cfg.search = Default::default();
         cfg.search.reduction_divisor = divisor;
         let mut e = Engine::new(v, &cfg, &[], 16).unwrap();
         e.set_board(&v.start_position(), &[], &[]).unwrap();
@@ -225,7 +227,9 @@ fn a_game_config_can_reduce_late_moves_more() {
     assert!(more < plain && plain < less, "{more} {plain} {less}");
     // So do the plies added outside the principal variation and taken off along it.
     let shaped = |name: &str| {
-        let mut e = Engine::new(v, &EngineConfig::for_variant("chess").unwrap(), &[(name.into(), 1.0)], 16).unwrap();
+        let mut cfg = EngineConfig::for_variant("chess").unwrap();
+        cfg.search = Default::default();
+        let mut e = Engine::new(v, &cfg, &[(name.into(), 1.0)], 16).unwrap();
         e.set_board(&v.start_position(), &[], &[]).unwrap();
         e.go(&Limits::depth(9), &mut |_| {}).nodes
     };
@@ -249,8 +253,8 @@ fn search_parameters_are_set_by_name_like_weights() {
         e.go(&Limits::depth(8), &mut |_| {}).nodes
     };
     let plain = nodes(&[]);
-    // The default as a setting changes nothing; a wider futility margin prunes less.
-    let default = SearchConfig::default().get("futility_margin").unwrap() as f32;
+    // The config's own value as a setting changes nothing; a wider futility margin prunes less.
+    let default = cfg.search.get("futility_margin").unwrap() as f32;
     assert_eq!(nodes(&[("search.futility_margin".into(), default)]), plain);
     let wide = nodes(&[("search.futility_margin".into(), 600.0)]);
     assert!(wide > plain, "{wide} {plain}");
