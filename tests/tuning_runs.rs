@@ -140,8 +140,12 @@ fn tune_reads_run_directories_and_writes_a_usable_config() {
 
     // A start config's search settings come through the fit unchanged.
     let start_cfg = out.with_file_name("start.toml");
-    let text = std::fs::read_to_string("configs/engines/chess.toml").unwrap();
-    std::fs::write(&start_cfg, text + "\n[search]\nreduction_divisor = 1.85\nfutility_margin = 140\n").unwrap();
+    let mut cfg = EngineConfig::for_variant("chess").unwrap();
+    cfg.search.set("reduction_divisor", 1.85).unwrap();
+    cfg.search.set("futility_margin", 140.0).unwrap();
+    let (layout, w) = fairylab::tuning::run::config_weights(Variant::load("chess", &[]).unwrap(), &cfg).unwrap();
+    let text = fairylab::eval::config::to_toml("chess", "start", &layout, &w) + "\n" + &cfg.search.to_toml();
+    std::fs::write(&start_cfg, text).unwrap();
     let third = out.with_file_name("third.toml");
     let c: Tune = args(&[
         "--variant",
