@@ -74,7 +74,7 @@ impl<B: Bits> Searcher<B> {
     #[inline(always)]
     pub(super) fn quiet_score_at(&self, pos: &Position<B>, m: Move, bases: [usize; 2]) -> i32 {
         let own = self.history[Self::history_index(pos.side(), m)];
-        if !self.cont_on {
+        if !self.params.continuation_history {
             return own;
         }
         let key = self.move_key(pos, m) as usize;
@@ -87,7 +87,7 @@ impl<B: Bits> Searcher<B> {
     }
 
     fn reward_cont(&mut self, pos: &Position<B>, m: Move, bases: [usize; 2], bonus: i32) {
-        if !self.cont_on {
+        if !self.params.continuation_history {
             return;
         }
         let key = self.move_key(pos, m) as usize;

@@ -10,6 +10,7 @@ mod eval_cache;
 mod history;
 pub mod limits;
 mod ordering;
+mod quiescence;
 mod see;
 pub mod tt;
 
@@ -94,9 +95,6 @@ pub struct Searcher<B: Bits> {
     cont: Vec<i16>,
     /// (piece types, squares) that `cont` is sized for.
     cont_dims: (usize, usize),
-    /// Off: `cont` is neither read nor written, and late-move reductions use the plain
-    /// history as before it existed (`SearchConfig`).
-    cont_on: bool,
     /// At each ply of the current path, the (piece type, target) key of the move made
     /// there (`NO_KEY` for a null move).
     moved: [u16; MAX_PLY + 2],
@@ -119,6 +117,8 @@ pub struct Searcher<B: Bits> {
     seldepth: usize,
     lmr: [[u8; 64]; 64],
     /// The pruning, reduction and window parameters (`[search]` of the engine config).
+    /// With `continuation_history` off, `cont` is neither read nor written and late-move
+    /// reductions use the plain history as before it existed.
     params: SearchConfig,
     piece_values: Vec<i32>,
     _width: std::marker::PhantomData<B>,
@@ -138,7 +138,6 @@ impl<B: Bits> Searcher<B> {
             counters: vec![Move::NULL; 2 * 128 * 128],
             cont: vec![],
             cont_dims: (0, 0),
-            cont_on: true,
             moved: [NO_KEY; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
             moves_made: [Move::NULL; MAX_PLY + 2],
@@ -204,7 +203,6 @@ impl<B: Bits> Searcher<B> {
 
     /// Switches search techniques per game (`configs/engines/*.toml`, `[search]`).
     pub fn configure(&mut self, c: &SearchConfig) {
-        self.cont_on = c.continuation_history;
         self.lmr = reduction_table(c.reduction_divisor);
         self.params = *c;
     }
@@ -613,7 +611,12 @@ impl<B: Bits> Searcher<B> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= quiet_score / if self.cont_on { self.params.history_reduction_divisor } else { 6000 };
+                        r -= quiet_score
+                            / if self.params.continuation_history {
+                                self.params.history_reduction_divisor
+                            } else {
+                                6000
+                            };
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -662,99 +665,6 @@ impl<B: Bits> Searcher<B> {
             let bound = tt::bound_of(best, original_alpha, beta);
             self.tt.store(key, best_move, to_tt(best, ply), depth, bound, tt_pv);
         }
-        best
-    }
-
-    fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.aborted {
-            return 0;
-        }
-        if let Some(s) = self.rule_score(pos, ply) {
-            return s;
-        }
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash();
-        let mut tt_move = Move::NULL;
-        let mut tt_pv = false;
-        if let Some(e) = self.tt.probe(key) {
-            let s = from_tt(e.score, ply);
-            if tt::cuts(e.bound, s, alpha, beta) {
-                return s;
-            }
-            tt_move = e.mv;
-            tt_pv = e.pv;
-        }
-        let in_check = !pos.rules.is_king_capture() && pos.in_check();
-        let mut best = -INF;
-        let mut stand = -INF;
-        if !in_check {
-            stand = self.evaluate(pos);
-            if stand >= beta || ply >= MAX_PLY {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        } else if ply >= MAX_PLY {
-            return self.evaluate(pos);
-        }
-        let original_alpha = alpha;
-        let mut list = MoveList::new();
-        if in_check {
-            pos.legal_moves(&mut list);
-            if list.is_empty() {
-                return self.no_move_score(pos, in_check, ply);
-            }
-        } else {
-            // Only captures and promotions. A stalemate is not noticed here (the stand-pat
-            // score stands in for it), as in most engines: finding it would cost the full
-            // generation that this saves.
-            pos.legal_noisy_moves(&mut list);
-        }
-        let mut room = ordering::Scores::new();
-        let scores = self.score_moves(pos, &list, &mut room, tt_move, ply, Move::NULL);
-        let mut best_move = Move::NULL;
-        for i in 0..list.len() {
-            let m = ordering::pick(&mut list, scores, i);
-            if !in_check && !self.takes_king(pos, m) {
-                // Delta pruning: even winning the material outright would not reach alpha.
-                if m.promo().is_none() && stand + self.gain(pos, m) + self.params.delta_margin <= alpha {
-                    continue;
-                }
-                // Captures that lose material after one recapture.
-                if !self.see_ge(pos, m, 0) {
-                    continue;
-                }
-            }
-            let undo = pos.make(m);
-            self.path.push(key);
-            let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
-            self.path.pop();
-            pos.unmake(m, &undo);
-            if self.aborted {
-                return if best > -INF { best } else { 0 };
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = m;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if best == -INF {
-            // In check with every evasion searched this cannot happen; kept for safety.
-            return alpha;
-        }
-        let bound = tt::bound_of(best, original_alpha, beta);
-        self.tt.store(key, best_move, to_tt(best, ply), 0, bound, tt_pv);
         best
     }
 
