@@ -137,6 +137,10 @@ search_params! {
     pv_reduction: 0, 0;
     /// Late moves at nodes outside the principal variation are reduced this many plies more.
     non_pv_reduction: 0, 0;
+    /// Captures and promotions are ordered by this percentage of their capture history
+    /// (how often the same piece taking the same victim on the same square cut off) on
+    /// top of what they win; 0 neither reads nor writes that history.
+    capture_history: 0, 0;
 }
 
 impl SearchConfig {

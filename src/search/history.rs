@@ -1,9 +1,9 @@
 //! The history heuristics: killers, counter-moves, the butterfly history and the
-//! continuation history (a quiet move after the moves one and two plies before), and
-//! how a cutoff rewards them.
+//! continuation history (a quiet move after the moves one and two plies before), the
+//! capture history (a piece taking a victim on a square), and how a cutoff rewards them.
 
 use super::{Searcher, HISTORY_MAX, NO_KEY};
-use crate::position::{code_type, Move, Position};
+use crate::position::{code_type, moves::*, Move, Position};
 use crate::rules::Bits;
 
 impl<B: Bits> Searcher<B> {
@@ -97,6 +97,52 @@ impl<B: Bits> Searcher<B> {
                 let h = self.cont[base + key] as i32;
                 self.cont[base + key] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
             }
+        }
+    }
+
+    /// The capture-history slot of a noisy move (before it is made): side, moving type,
+    /// target and the victim's type, or one past the types when nothing is taken (a
+    /// promotion).
+    #[inline(always)]
+    fn capture_index(&self, pos: &Position<B>, m: Move) -> usize {
+        let (types, nsq) = self.cont_dims;
+        let victim_sq = match m.kind() {
+            CAPTURE => Some(m.to()),
+            // A bomber's double capture keys on the victim away from its target.
+            BOMB | EN_PASSANT | DOUBLE => Some(m.aux()),
+            _ => None,
+        };
+        let victim = victim_sq.map(|sq| pos.code_at(sq)).filter(|&c| c != 0).map_or(types, code_type);
+        ((pos.side() * types + code_type(pos.code_at(m.from()))) * nsq + m.to()) * (types + 1) + victim
+    }
+
+    /// A noisy move's capture history, scaled by `capture_history` (percent); 0 when off.
+    #[inline(always)]
+    pub(super) fn capture_score(&self, pos: &Position<B>, m: Move) -> i32 {
+        let w = self.params.capture_history;
+        if w == 0 {
+            return 0;
+        }
+        self.capt[self.capture_index(pos, m)] as i32 * w / 100
+    }
+
+    /// After a cutoff at `depth`: the cutting noisy move (if it was one) gains, the noisy
+    /// moves searched before it lose.
+    pub(super) fn reward_captures(&mut self, pos: &Position<B>, cut: Option<Move>, depth: i32, tried: &[Move]) {
+        if self.params.capture_history == 0 {
+            return;
+        }
+        let bonus = (32 * depth * depth).min(1600);
+        let push = |s: &mut Self, m: Move, b: i32| {
+            let i = s.capture_index(pos, m);
+            let h = s.capt[i] as i32;
+            s.capt[i] = (h + b - h * b.abs() / HISTORY_MAX) as i16;
+        };
+        if let Some(m) = cut {
+            push(self, m, bonus);
+        }
+        for &m in tried {
+            push(self, m, -bonus);
         }
     }
 }

@@ -93,8 +93,11 @@ pub struct Searcher<B: Bits> {
     /// after a given move one or two plies earlier (piece type, target), sized to the
     /// variant's types and squares at the first search.
     cont: Vec<i16>,
-    /// (piece types, squares) that `cont` is sized for.
+    /// (piece types, squares) that `cont` and `capt` are sized for.
     cont_dims: (usize, usize),
+    /// Capture history: how often a noisy move (side, piece type, target, victim type)
+    /// cut off; read and written only with `capture_history` on.
+    capt: Vec<i16>,
     /// At each ply of the current path, the (piece type, target) key of the move made
     /// there (`NO_KEY` for a null move).
     moved: [u16; MAX_PLY + 2],
@@ -138,6 +141,7 @@ impl<B: Bits> Searcher<B> {
             counters: vec![Move::NULL; 2 * 128 * 128],
             cont: vec![],
             cont_dims: (0, 0),
+            capt: vec![],
             moved: [NO_KEY; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
             moves_made: [Move::NULL; MAX_PLY + 2],
@@ -214,6 +218,7 @@ impl<B: Bits> Searcher<B> {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|m| *m = Move::NULL);
         self.cont.iter_mut().for_each(|h| *h = 0);
+        self.capt.iter_mut().for_each(|h| *h = 0);
     }
 
     pub fn resize_hash(&mut self, mb: usize) {
@@ -248,6 +253,7 @@ impl<B: Bits> Searcher<B> {
         if self.cont_dims != dims {
             // One slab of zeros past the end stands for "no earlier move" (`cont_bases`).
             self.cont = vec![0; (dims.0 * dims.1 * 2 + 1) * dims.0 * dims.1];
+            self.capt = vec![0; 2 * dims.0 * dims.1 * (dims.0 + 1)];
             self.cont_dims = dims;
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
@@ -505,6 +511,8 @@ impl<B: Bits> Searcher<B> {
         let original_alpha = alpha;
         let mut quiets_tried = [Move::NULL; 64];
         let mut n_quiets = 0usize;
+        let mut noisy_tried = [Move::NULL; 32];
+        let mut n_noisy = 0usize;
         let mut searched = 0usize;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
@@ -648,6 +656,8 @@ impl<B: Bits> Searcher<B> {
                         if quiet {
                             self.reward_quiet(pos, m, depth, ply, &quiets_tried[..n_quiets]);
                         }
+                        let cut = if quiet { None } else { Some(m) };
+                        self.reward_captures(pos, cut, depth, &noisy_tried[..n_noisy]);
                         break;
                     }
                 }
@@ -655,6 +665,9 @@ impl<B: Bits> Searcher<B> {
             if quiet && n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = m;
                 n_quiets += 1;
+            } else if !quiet && n_noisy < noisy_tried.len() {
+                noisy_tried[n_noisy] = m;
+                n_noisy += 1;
             }
         }
         if best == -INF {

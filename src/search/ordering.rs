@@ -43,7 +43,8 @@ impl<B: Bits> Searcher<B> {
                 let gain = self.gain(pos, m);
                 let king = self.takes_king(pos, m);
                 let order = (gain + if king { 100_000 } else { 0 }) * 16
-                    - self.piece_values[code_type(pos.code_at(m.from()))] / 16;
+                    - self.piece_values[code_type(pos.code_at(m.from()))] / 16
+                    + self.capture_score(pos, m);
                 // `see_ge(pos, m, 0)`, reusing the gain: castling and taking the king pass.
                 let good = m.kind() == CASTLE || king || self.see_ge_gaining(pos, m, 0, gain);
                 if good {
