@@ -235,6 +235,9 @@ fn a_game_config_can_reduce_late_moves_more() {
     };
     let (outside, along) = (shaped("search.non_pv_reduction"), shaped("search.pv_reduction"));
     assert!(outside < plain && along > plain, "{outside} {plain} {along}");
+    // Reducing the nodes expected to fail high more also shrinks the tree.
+    let cut = shaped("search.cut_node_reduction");
+    assert!(cut < plain, "{cut} {plain}");
     for bad in ["0", "-1.5", "nan"] {
         let text = format!("[search]\nreduction_divisor = {bad}\n");
         let err = EngineConfig::parse(&text, "test").unwrap_err();

@@ -141,6 +141,10 @@ search_params! {
     /// (how often the same piece taking the same victim on the same square cut off) on
     /// top of what they win; 0 neither reads nor writes that history.
     capture_history: 0, 0;
+    /// Late moves at expected cut nodes (a zero-window search that the node above expects
+    /// to fail high: the reduced searches and what they alternate with) are reduced this
+    /// many plies more.
+    cut_node_reduction: 0, 0;
 }
 
 impl SearchConfig {

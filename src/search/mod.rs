@@ -311,12 +311,12 @@ impl<B: Bits> Searcher<B> {
     /// side that fails; shallow iterations, whose scores swing, use the full window.
     fn aspiration(&mut self, pos: &mut Position<B>, depth: i32, previous: i32) -> i32 {
         if depth < 4 || previous.abs() >= MATE_BOUND {
-            return self.negamax(pos, depth, -INF, INF, 0, true);
+            return self.negamax(pos, depth, -INF, INF, 0, true, false);
         }
         let mut delta = self.params.aspiration_window;
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
-            let score = self.negamax(pos, depth, alpha, beta, 0, true);
+            let score = self.negamax(pos, depth, alpha, beta, 0, true, false);
             if self.aborted {
                 return score;
             }
@@ -402,6 +402,7 @@ impl<B: Bits> Searcher<B> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.aborted {
@@ -481,7 +482,7 @@ impl<B: Bits> Searcher<B> {
                 self.path.push(key);
                 self.moves_made[ply] = Move::NULL;
                 self.moved[ply] = NO_KEY;
-                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.path.pop();
                 pos.unmake_null(&undo);
                 if self.aborted {
@@ -573,7 +574,8 @@ impl<B: Bits> Searcher<B> {
                     if bound != UPPER && tt_score.abs() < MATE_BOUND {
                         let singular_beta = tt_score - self.params.singular_margin * depth;
                         self.excluded[ply] = m;
-                        let s = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+                        let s =
+                            self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false, cut_node);
                         self.excluded[ply] = Move::NULL;
                         self.pv_len[ply] = 0;
                         if self.aborted {
@@ -596,7 +598,7 @@ impl<B: Bits> Searcher<B> {
             let new_depth = depth - 1 + ext;
             let mut s;
             if searched == 0 {
-                s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
+                s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched > pv_node as usize && (quiet || scores[i] < ordering::GOOD_NOISY) {
@@ -611,6 +613,9 @@ impl<B: Bits> Searcher<B> {
                     }
                     if !pv_node {
                         r += self.params.non_pv_reduction;
+                    }
+                    if cut_node {
+                        r += self.params.cut_node_reduction;
                     }
                     if !improving {
                         r += 1;
@@ -628,12 +633,12 @@ impl<B: Bits> Searcher<B> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
             self.path.pop();
