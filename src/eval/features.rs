@@ -180,7 +180,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 let (mob, attacks) = pos.mobility_and_attacks_of(&reach, sq, area);
                 mobility += mob;
                 if root_on {
-                    root += l.root_of[mob as usize];
+                    root += (mob as f32).sqrt();
                 }
                 all |= attacks;
                 let hits = (attacks & zones[color]).count();

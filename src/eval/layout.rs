@@ -89,9 +89,6 @@ pub struct Layout {
     /// Per type, the square root of each piece's mobility: the first free squares matter
     /// more than the tenth. Zero unless tuned.
     pub mobility_root: [Pair; MAX_TYPES],
-    /// The square root of every mobility a board allows (a count of squares, at most 128):
-    /// read instead of computed, since a square root's latency stalls the per-piece loop.
-    pub root_of: [f32; 129],
     /// A passed pawn's progress when nothing stands on its file ahead of it. Zero unless tuned.
     pub passed_free: Pair,
     pub symmetric: [bool; MAX_TYPES],
@@ -352,7 +349,6 @@ impl Layout {
             safe_checks,
             king_danger,
             mobility_root,
-            root_of: std::array::from_fn(|n| (n as f32).sqrt()),
             passed_free,
             symmetric,
             lesser,

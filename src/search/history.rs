@@ -33,16 +33,15 @@ impl<B: Bits> Searcher<B> {
             let prev = self.moves_made[ply - 1];
             self.counters[Self::history_index(us ^ 1, prev)] = m;
         }
-        // History with gravity: bounded in [-HISTORY_MAX, HISTORY_MAX] without rescaling,
-        // and the quiet moves that failed before the cutoff are pushed down.
-        let bonus = (32 * depth * depth).min(1600);
+        // The quiet moves that failed before the cutoff are pushed down.
+        let bonus = cutoff_bonus(depth);
         let h = &mut self.history[Self::history_index(us, m)];
-        *h += bonus - *h * bonus / HISTORY_MAX;
+        *h = with_gravity(*h, bonus);
         let bases = self.cont_bases(us, ply);
         self.reward_cont(pos, m, bases, bonus);
         for &q in tried {
             let h = &mut self.history[Self::history_index(us, q)];
-            *h += -bonus - *h * bonus / HISTORY_MAX;
+            *h = with_gravity(*h, -bonus);
             self.reward_cont(pos, q, bases, -bonus);
         }
     }
@@ -94,8 +93,7 @@ impl<B: Bits> Searcher<B> {
         let zero = self.cont.len() - self.cont_dims.0 * self.cont_dims.1;
         for base in bases {
             if base != zero {
-                let h = self.cont[base + key] as i32;
-                self.cont[base + key] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+                self.cont[base + key] = with_gravity(self.cont[base + key] as i32, bonus) as i16;
             }
         }
     }
@@ -132,11 +130,10 @@ impl<B: Bits> Searcher<B> {
         if self.params.capture_history == 0 {
             return;
         }
-        let bonus = (32 * depth * depth).min(1600);
+        let bonus = cutoff_bonus(depth);
         let push = |s: &mut Self, m: Move, b: i32| {
             let i = s.capture_index(pos, m);
-            let h = s.capt[i] as i32;
-            s.capt[i] = (h + b - h * b.abs() / HISTORY_MAX) as i16;
+            s.capt[i] = with_gravity(s.capt[i] as i32, b) as i16;
         };
         if let Some(m) = cut {
             push(self, m, bonus);
@@ -145,4 +142,17 @@ impl<B: Bits> Searcher<B> {
             push(self, m, -bonus);
         }
     }
+}
+
+/// What a cutoff at `depth` adds to the cutting move's histories (and takes from the moves
+/// tried before it).
+fn cutoff_bonus(depth: i32) -> i32 {
+    (32 * depth * depth).min(1600)
+}
+
+/// History with gravity: `h` moved by `bonus` and pulled toward 0 by its own size, so it
+/// stays within ±HISTORY_MAX without rescaling.
+#[inline(always)]
+fn with_gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
 }
