@@ -246,6 +246,38 @@ fn a_game_config_can_reduce_late_moves_more() {
 }
 
 #[test]
+fn quiescence_and_null_move_settings_shape_the_tree() {
+    use fairylab::eval::config::EngineConfig;
+    let v = Variant::load("chess", &[]).unwrap();
+    // Many captures on both sides, so quiescence has moves to leave out.
+    let b = v.parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let search = |b: &Board, depth: u32, settings: &[(&str, f32)]| {
+        let mut cfg = EngineConfig::for_variant("chess").unwrap();
+        cfg.search = Default::default();
+        let settings: Vec<(String, f32)> = settings.iter().map(|(n, x)| (n.to_string(), *x)).collect();
+        let mut e = Engine::new(v, &cfg, &settings, 16).unwrap();
+        e.set_board(b, &[], &[]).unwrap();
+        e.go(&Limits::depth(depth), &mut |_| {}).nodes
+    };
+    let nodes = |settings: &[(&str, f32)]| search(&b, 7, settings);
+    let plain = nodes(&[]);
+    // One capture per quiescence node, or only winning ones far below alpha: fewer nodes.
+    let one = nodes(&[("search.qsearch_captures", 1.0)]);
+    let futile = nodes(&[("search.qsearch_futility", 50.0)]);
+    assert!(one < plain && futile < plain, "{one} {futile} {plain}");
+    // A null move reduced by more plies searches less below it (deep enough for null
+    // moves whose reduced search is more than quiescence).
+    let start = v.start_position();
+    let (plain9, deeper) = (search(&start, 9, &[]), search(&start, 9, &[("search.null_move_base", 5.0)]));
+    assert!(deeper < plain9, "{deeper} {plain9}");
+    // Reverse futility switched off (depth 0) cuts nothing: a larger tree.
+    let no_rfp = nodes(&[("search.reverse_futility_depth", 0.0)]);
+    assert!(no_rfp > plain, "{no_rfp} {plain}");
+    let err = EngineConfig::parse("[search]\nnull_move_depth_divisor = 0\n", "test").unwrap_err();
+    assert!(err.contains("null_move_depth_divisor"), "{err}");
+}
+
+#[test]
 fn capture_history_reorders_captures_and_keeps_searches_reproducible() {
     use fairylab::eval::config::EngineConfig;
     let v = Variant::load("chess", &[]).unwrap();

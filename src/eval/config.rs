@@ -109,6 +109,8 @@ macro_rules! search_params {
 search_params! {
     /// Reverse futility: a node this many centipawns per ply of depth above beta returns.
     reverse_futility_margin: 90, 0;
+    /// Reverse futility applies up to this depth.
+    reverse_futility_depth: 6, 0;
     /// Futility of a late quiet move: pruned when the evaluation plus this plus
     /// `futility_per_depth` per ply of its reduced depth stays below alpha.
     futility_margin: 120, 0;
@@ -121,8 +123,13 @@ search_params! {
     /// Late-move pruning: quiet moves searched before the rest are skipped at depth d,
     /// (this + d²), halved when the position is not improving.
     late_move_base: 3, 0;
-    /// Null-move reduction: 3 + depth / 4 + one ply per this many centipawns above beta (at most 3).
+    /// Null-move reduction: `null_move_base` + depth / `null_move_depth_divisor` + one ply
+    /// per this many centipawns above beta (at most 3).
     null_move_divisor: 200, 1;
+    null_move_base: 3, 1;
+    null_move_depth_divisor: 4, 1;
+    /// The null move is tried from this depth on.
+    null_move_min_depth: 3, 1;
     /// Singular extension: the others must fall this many centipawns per ply of depth
     /// below the hash move's stored score.
     singular_margin: 2, 0;
@@ -145,6 +152,12 @@ search_params! {
     /// to fail high: the reduced searches and what they alternate with) are reduced this
     /// many plies more.
     cut_node_reduction: 0, 0;
+    /// Quiescence out of check searches at most this many captures per node (the best
+    /// ordered ones; promotions and king captures always); 0 searches them all.
+    qsearch_captures: 0, 0;
+    /// Quiescence out of check: when the stand-pat score plus this stays below alpha, a
+    /// capture must win material in the static exchange to be searched; 0 turns it off.
+    qsearch_futility: 0, 0;
 }
 
 impl SearchConfig {

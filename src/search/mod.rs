@@ -462,7 +462,7 @@ impl<B: Bits> Searcher<B> {
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far enough above beta that a quiet move will not lose it all.
-            if depth <= 6
+            if depth <= self.params.reverse_futility_depth
                 && eval < MATE_BOUND
                 && eval - self.params.reverse_futility_margin * (depth - improving as i32) >= beta
             {
@@ -470,14 +470,16 @@ impl<B: Bits> Searcher<B> {
             }
             // Null move, skipped when only pawns are left (zugzwang-prone endings) and after
             // another null move.
-            if depth >= 3
+            if depth >= self.params.null_move_min_depth
                 && excluded == Move::NULL
                 && eval >= beta
                 && static_eval >= beta
                 && self.moves_made[ply.saturating_sub(1)] != Move::NULL
                 && self.has_pieces(pos)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / self.params.null_move_divisor).min(3);
+                let p = &self.params;
+                let r =
+                    p.null_move_base + depth / p.null_move_depth_divisor + ((eval - beta) / p.null_move_divisor).min(3);
                 let undo = pos.make_null();
                 self.path.push(key);
                 self.moves_made[ply] = Move::NULL;

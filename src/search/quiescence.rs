@@ -59,15 +59,28 @@ impl<B: Bits> Searcher<B> {
         let mut room = ordering::Scores::new();
         let scores = self.score_moves(pos, &list, &mut room, tt_move, ply, Move::NULL);
         let mut best_move = Move::NULL;
+        let limit = match self.params.qsearch_captures {
+            0 => usize::MAX,
+            n => n as usize,
+        };
+        // Far below alpha an even trade cannot reach it either: only a won exchange can.
+        let futile = self.params.qsearch_futility > 0 && stand + self.params.qsearch_futility <= alpha;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
             if !in_check && !self.takes_king(pos, m) {
-                // Delta pruning: even winning the material outright would not reach alpha.
-                if m.promo().is_none() && stand + self.gain(pos, m) + self.params.delta_margin <= alpha {
-                    continue;
+                if m.promo().is_none() {
+                    // Past the first few (best-ordered) captures the rest rarely matter.
+                    if i >= limit {
+                        continue;
+                    }
+                    // Delta pruning: even winning the material outright would not reach alpha.
+                    if stand + self.gain(pos, m) + self.params.delta_margin <= alpha {
+                        continue;
+                    }
                 }
-                // Captures that lose material after one recapture.
-                if !self.see_ge(pos, m, 0) {
+                // Captures that lose material after one recapture, and below alpha by more
+                // than the futility margin those that do not win any.
+                if !self.see_ge(pos, m, futile as i32) {
                     continue;
                 }
             }
