@@ -229,6 +229,7 @@ fn bad_input_is_an_error() {
     has(spsa_err(&["--param", "value.N=200..300", "--param", "value.N=1..2", "--games", "2"]), "twice");
     has(spsa_err(&["--param", "value.N=200..300", "--games", "0"]), "--games");
     has(spsa_err(&["--param", "value.N=200..300", "--games", "2", "--r-end=-1"]), "--r-end");
+    has(spsa_err(&["--param", "value.N=200..300", "--games", "2", "--opponent", "nodes=x"]), "--opponent");
 
     let train_err = |words: &[&str]| -> String {
         let mut w = vec!["--variant", "chess", "--quiet", "--iterations", "1"];
@@ -265,7 +266,8 @@ fn spsa_schedule_ends_at_the_requested_values() {
 
 #[test]
 fn spsa_tail_mean_averages_the_last_iterations() {
-    let step = |k: usize, v: f64| spsa::Step { iteration: k, wins: 0, draws: 0, losses: 0, theta: vec![v] };
+    let step =
+        |k: usize, v: f64| spsa::Step { iteration: k, wins: 0, draws: 0, losses: 0, result: 0.0, theta: vec![v] };
     let r = spsa::SpsaResult {
         names: vec!["value.F".into()],
         start: vec![100.0],
@@ -479,4 +481,56 @@ fn command_line_definitions_are_consistent() {
     assert_eq!((t.a.fit.validation, t.a.fit.l2, t.a.seed), (0.1, 0.0, 1));
     let s: Spsa = args(&["--param", "value.F=300..800", "--games", "10"]);
     assert_eq!((s.a.alpha, s.a.gamma, s.a.a_ratio, s.a.r_end), (0.602, 0.101, 0.1, 0.002));
+}
+
+#[test]
+fn spsa_against_an_opponent_steers_by_the_difference_of_scores() {
+    let out = tmp("spsa-opponent");
+    let words = [
+        "--variant",
+        "chess",
+        "--param",
+        "value.N=250..400",
+        "--opponent",
+        "name=opp set.value.Q=800",
+        "--games",
+        "16",
+        "--pairs-per-iteration",
+        "1",
+        "--nodes",
+        "200",
+        "--r-end",
+        "0.5",
+        "--seed",
+        "8",
+        "--quiet",
+        "--out",
+        s(&out),
+    ];
+    let a: Spsa = args(&words);
+    tune::run_spsa(&a.a).unwrap();
+    let csv = std::fs::read_to_string(out.join("spsa.csv")).unwrap();
+    let rows: Vec<Vec<f64>> = csv.lines().skip(1).map(|l| l.split(',').map(|x| x.parse().unwrap()).collect()).collect();
+    // 16 games = 4 iterations; each plays one pair for theta+ and one for theta- against
+    // the opponent, and records both engines' games against it.
+    assert_eq!(rows.len(), 4, "{csv}");
+    let Variant::Narrow(r) = Variant::load("chess", &[]).unwrap() else { panic!() };
+    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let mut previous = ev.weight("value.N.mg").unwrap() as f64;
+    // The seed gives decisive differences, so the rule below is tested both ways.
+    assert!(rows.iter().any(|r| r[4] != 0.0) && rows.iter().any(|r| r[4] == 0.0), "{csv}");
+    for r in &rows {
+        assert_eq!(r[1] + r[2] + r[3], 4.0, "{csv}");
+        // Half a difference of two pair scores (each within -2..=2), in halves.
+        assert!(r[4].abs() <= 2.0 && (2.0 * r[4]).fract() == 0.0, "{csv}");
+        // The parameter moves exactly when theta+ and theta- scored differently.
+        assert_eq!(r[4] != 0.0, (r[5] - previous).abs() > 1e-9, "{csv}");
+        previous = r[5];
+    }
+    // A rerun with another opponent is refused: its trajectory would mix two objectives.
+    let mut other = words;
+    other[5] = "name=opp set.value.Q=900";
+    let b: Spsa = args(&other);
+    let err = tune::run_spsa(&b.a).unwrap_err().to_string();
+    assert!(err.contains("other settings"), "{err}");
 }

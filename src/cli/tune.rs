@@ -4,7 +4,7 @@
 use super::common::{VariantFlags, Workers};
 use super::progress::progress;
 use crate::eval::EngineConfig;
-use crate::tournament::Progress;
+use crate::tournament::{engines::EngineSpec, Progress};
 use crate::tuning::matrix::{Dataset, Extractor};
 use crate::tuning::positions::{self, Filter};
 use crate::tuning::run as pipeline;
@@ -377,6 +377,11 @@ pub struct SpsaArgs {
     /// Engine config the parameters are applied to (default: the variant's engine config).
     #[arg(long)]
     pub engine: Option<String>,
+    /// An engine both perturbed engines play instead of each other, as for `match
+    /// --engine` (`"name=fs cmd=PATH option.UCI_Variant=chess"`): tunes for strength
+    /// against it.
+    #[arg(long)]
+    pub opponent: Option<String>,
     /// Final perturbation c_end, as a fraction of each parameter's range.
     #[arg(long, default_value_t = 0.05)]
     pub c_end: f64,
@@ -411,6 +416,11 @@ pub fn run_spsa(a: &SpsaArgs) -> Result<(), Error> {
     let settings = SpsaSettings {
         variant,
         base: a.engine.clone(),
+        opponent: a
+            .opponent
+            .as_deref()
+            .map(|o| EngineSpec::parse(o).map_err(|e| Error::Usage(format!("--opponent: {e}"))))
+            .transpose()?,
         params,
         games: a.games,
         pairs_per_iteration: a.pairs_per_iteration,

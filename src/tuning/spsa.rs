@@ -9,6 +9,10 @@
 //! clamped to the parameter's range. So `c_end` is the final perturbation and `r_end` the
 //! final step per unit result and per unit perturbation squared.
 //!
+//! With an opponent, theta+ and theta- instead each play it from the same openings, and
+//! half the difference of their wins minus losses stands for `wins - losses`: gains
+//! measured against one's own perturbed copy need not hold against another engine.
+//!
 //! The trajectory (`spsa.csv`) is written as iterations finish; with `out` set, a rerun with
 //! the same settings continues after the last complete row. Iteration k's flips and
 //! openings derive from the seed and k alone, so a resumed run equals an uninterrupted one.
@@ -18,6 +22,7 @@ use super::run;
 use crate::eval::{config, EngineConfig};
 use crate::rng::Rng;
 use crate::search::Limits;
+use crate::stats::Wdl;
 use crate::tournament::progress::{Event, Status, Unit};
 use crate::tournament::{self, engines::EngineSpec, openings::OpeningConfig, Mode, Progress, Settings};
 use crate::{Error, Variant};
@@ -68,6 +73,10 @@ pub struct SpsaSettings {
     pub variant: Variant,
     /// Engine config the parameters are applied to (None: the variant's default engine).
     pub base: Option<String>,
+    /// With an opponent (`--opponent`, e.g. Fairy-Stockfish over UCI) theta+ and theta-
+    /// each play it from the same openings, and the difference of their scores steers the
+    /// update: tuning for strength against that engine instead of against a perturbed copy.
+    pub opponent: Option<EngineSpec>,
     pub params: Vec<Param>,
     /// Total games (rounded up to whole iterations).
     pub games: u64,
@@ -87,13 +96,18 @@ pub struct SpsaSettings {
     pub progress: Progress,
 }
 
-/// One iteration: results of theta+ and the parameters after the update.
+/// One iteration: results of theta+ against theta- (or, with an opponent, of theta+ and
+/// theta- together against it), the update's signal and the parameters after the update.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub iteration: usize,
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
+    /// Wins minus losses of theta+ against theta-; with an opponent, half the difference
+    /// of their wins minus losses against it (the same scale: one opening that theta+
+    /// wins and theta- loses counts 1).
+    pub result: f64,
     pub theta: Vec<f64>,
 }
 
@@ -161,10 +175,11 @@ pub fn flips(seed: u64, k: usize, n: usize) -> Vec<f64> {
 
 fn fingerprint(s: &SpsaSettings, start: &[f64], iterations: usize) -> String {
     format!(
-        "variant = {:?}\noptions = {:?}\nbase = {:?}\nparams = {:?}\nstart = {:?}\niterations = {iterations}\npairs_per_iteration = {}\nnodes = {}\nseed = {}\nc_end = {}\nr_end = {}\nalpha = {}\ngamma = {}\na_ratio = {}\nrandom_plies = {}\n",
+        "variant = {:?}\noptions = {:?}\nbase = {:?}\nopponent = {:?}\nparams = {:?}\nstart = {:?}\niterations = {iterations}\npairs_per_iteration = {}\nnodes = {}\nseed = {}\nc_end = {}\nr_end = {}\nalpha = {}\ngamma = {}\na_ratio = {}\nrandom_plies = {}\n",
         s.variant.name(),
         s.variant.options(),
         s.base,
+        s.opponent.as_ref().map(|o| format!("{o:?}")),
         s.params,
         start,
         s.pairs_per_iteration,
@@ -207,6 +222,7 @@ fn read_trajectory(path: &std::path::Path, n: usize) -> Vec<Step> {
             wins: nums[1] as u64,
             draws: nums[2] as u64,
             losses: nums[3] as u64,
+            result: nums[4],
             theta: nums[5..].to_vec(),
         });
     }
@@ -214,7 +230,7 @@ fn read_trajectory(path: &std::path::Path, n: usize) -> Vec<Step> {
 }
 
 fn csv_row(s: &Step) -> String {
-    let mut row = format!("{},{},{},{},{}", s.iteration, s.wins, s.draws, s.losses, s.wins as i64 - s.losses as i64);
+    let mut row = format!("{},{},{},{},{}", s.iteration, s.wins, s.draws, s.losses, s.result);
     for v in &s.theta {
         row += &format!(",{v:.4}");
     }
@@ -256,7 +272,9 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
         };
         start.push(p.start.unwrap_or(current).clamp(p.lo, p.hi));
     }
-    let iterations = s.games.div_ceil(2 * s.pairs_per_iteration) as usize;
+    // A pair per engine and iteration: two engines against each other, or both against the opponent.
+    let games_per_iteration = 2 * s.pairs_per_iteration * if s.opponent.is_some() { 2 } else { 1 };
+    let iterations = s.games.div_ceil(games_per_iteration) as usize;
     let schedules: Vec<Schedule> = s
         .params
         .iter()
@@ -333,10 +351,15 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
             plus[j] = (theta[j] + ck[j] * flip[j]).clamp(p.lo, p.hi);
             minus[j] = (theta[j] - ck[j] * flip[j]).clamp(p.lo, p.hi);
         }
+        let mut engines =
+            vec![engine("plus", &s.base, &s.params, &plus)?, engine("minus", &s.base, &s.params, &minus)?];
+        if let Some(o) = &s.opponent {
+            engines.insert(0, o.clone());
+        }
         let settings = Settings {
             variant: s.variant,
-            engines: vec![engine("plus", &s.base, &s.params, &plus)?, engine("minus", &s.base, &s.params, &minus)?],
-            mode: Mode::RoundRobin,
+            engines,
+            mode: if s.opponent.is_some() { Mode::Gauntlet } else { Mode::RoundRobin },
             rounds: s.pairs_per_iteration,
             concurrency: s.concurrency,
             openings: OpeningConfig {
@@ -354,13 +377,25 @@ pub fn run(s: &SpsaSettings) -> Result<SpsaResult, Error> {
             progress: Progress::silent(),
         };
         let summary = tournament::run(&settings)?;
-        let wdl = summary.encounters[0].wdl;
-        let result = wdl.wins as f64 - wdl.losses as f64;
+        let (wdl, result) = match s.opponent {
+            None => {
+                let w = summary.encounters[0].wdl;
+                (w, w.wins as f64 - w.losses as f64)
+            }
+            Some(_) => {
+                // Encounters are (opponent, plus) and (opponent, minus), from the opponent's side.
+                let (p, m) = (summary.encounters[0].wdl, summary.encounters[1].wdl);
+                let net = |w: Wdl| w.losses as f64 - w.wins as f64;
+                let both = Wdl { wins: p.losses + m.losses, draws: p.draws + m.draws, losses: p.wins + m.wins };
+                (both, (net(p) - net(m)) / 2.0)
+            }
+        };
         for (j, p) in s.params.iter().enumerate() {
             let (ak, _) = schedules[j].at(k);
             theta[j] = (theta[j] + ak / ck[j] * result * flip[j]).clamp(p.lo, p.hi);
         }
-        let step = Step { iteration: k, wins: wdl.wins, draws: wdl.draws, losses: wdl.losses, theta: theta.clone() };
+        let step =
+            Step { iteration: k, wins: wdl.wins, draws: wdl.draws, losses: wdl.losses, result, theta: theta.clone() };
         if let Some(f) = file.as_mut() {
             f.write_all(csv_row(&step).as_bytes()).map_err(|e| Error::Tuning(format!("spsa.csv: {e}")))?;
         }
