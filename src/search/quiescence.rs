@@ -68,19 +68,25 @@ impl<B: Bits> Searcher<B> {
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
             if !in_check && !self.takes_king(pos, m) {
-                if m.promo().is_none() {
+                // Captures that lose material after one recapture, and below alpha by more
+                // than the futility margin those that do not win any.
+                let threshold = futile as i32;
+                let keep = if m.promo().is_none() {
                     // Past the first few (best-ordered) captures the rest rarely matter.
                     if i >= limit {
                         continue;
                     }
                     // Delta pruning: even winning the material outright would not reach alpha.
-                    if stand + self.gain(pos, m) + self.params.delta_margin <= alpha {
+                    let gain = self.gain(pos, m);
+                    if stand + gain + self.params.delta_margin <= alpha {
                         continue;
                     }
-                }
-                // Captures that lose material after one recapture, and below alpha by more
-                // than the futility margin those that do not win any.
-                if !self.see_ge(pos, m, futile as i32) {
+                    // The gain is known, so the exchange test need not find it again.
+                    self.see_ge_gaining(pos, m, threshold, gain)
+                } else {
+                    self.see_ge(pos, m, threshold)
+                };
+                if !keep {
                     continue;
                 }
             }
