@@ -273,6 +273,11 @@ fn quiescence_and_null_move_settings_shape_the_tree() {
     // Reverse futility switched off (depth 0) cuts nothing: a larger tree.
     let no_rfp = nodes(&[("search.reverse_futility_depth", 0.0)]);
     assert!(no_rfp > plain, "{no_rfp} {plain}");
+    // Checks extended only from depth 4 on: the shallow checks are searched a ply shorter.
+    let late_checks = nodes(&[("search.check_extension_depth", 4.0)]);
+    assert!(late_checks < plain, "{late_checks} {plain}");
+    let err = EngineConfig::parse("[search]\ncheck_extension_depth = 0\n", "test").unwrap_err();
+    assert!(err.contains("check_extension_depth"), "{err}");
     let err = EngineConfig::parse("[search]\nnull_move_depth_divisor = 0\n", "test").unwrap_err();
     assert!(err.contains("null_move_depth_divisor"), "{err}");
 }

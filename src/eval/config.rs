@@ -158,6 +158,9 @@ search_params! {
     /// Quiescence out of check: when the stand-pat score plus this stays below alpha, a
     /// capture must win material in the static exchange to be searched; 0 turns it off.
     qsearch_futility: 0, 0;
+    /// A move that gives check is searched a ply deeper from this depth on (1: at every
+    /// depth).
+    check_extension_depth: 1, 1;
 }
 
 impl SearchConfig {

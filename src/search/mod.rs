@@ -596,7 +596,8 @@ impl<B: Bits> Searcher<B> {
             self.path.push(key);
             self.moves_made[ply] = m;
             let gives_check = !king_capture && pos.in_check();
-            let ext = ((gives_check && ply < MAX_PLY / 2) as i32).max(singular_ext);
+            let check_ext = gives_check && ply < MAX_PLY / 2 && depth >= self.params.check_extension_depth;
+            let ext = (check_ext as i32).max(singular_ext);
             let new_depth = depth - 1 + ext;
             let mut s;
             if searched == 0 {
