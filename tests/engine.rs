@@ -276,6 +276,14 @@ fn quiescence_and_null_move_settings_shape_the_tree() {
     // Checks extended only from depth 4 on: the shallow checks are searched a ply shorter.
     let late_checks = nodes(&[("search.check_extension_depth", 4.0)]);
     assert!(late_checks < plain, "{late_checks} {plain}");
+    // Late moves pruned at principal-variation nodes too, or counted as every move picked
+    // (captures and pruned moves included) and at every depth: fewer moves searched.
+    let pv_pruned = nodes(&[("search.pv_pruning", 1.0)]);
+    assert!(pv_pruned < plain, "{pv_pruned} {plain}");
+    let count_all = nodes(&[("search.late_move_count_all", 1.0), ("search.late_move_depth", 64.0)]);
+    assert!(count_all < plain, "{count_all} {plain}");
+    let no_lmp = nodes(&[("search.late_move_depth", 0.0)]);
+    assert!(no_lmp > plain, "{no_lmp} {plain}");
     let err = EngineConfig::parse("[search]\ncheck_extension_depth = 0\n", "test").unwrap_err();
     assert!(err.contains("check_extension_depth"), "{err}");
     let err = EngineConfig::parse("[search]\nnull_move_depth_divisor = 0\n", "test").unwrap_err();

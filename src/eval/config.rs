@@ -161,6 +161,15 @@ search_params! {
     /// A move that gives check is searched a ply deeper from this depth on (1: at every
     /// depth).
     check_extension_depth: 1, 1;
+    /// 1: the shallow pruning of late moves (move count, futility, static exchange) applies
+    /// at principal-variation nodes too, the root excepted; 0: only outside them.
+    pv_pruning: 0, 0;
+    /// Late-move pruning applies up to this depth.
+    late_move_depth: 6, 0;
+    /// 1: late-move pruning counts every move picked before this one (captures, the hash
+    /// move and moves already pruned too), as Fairy-Stockfish does; 0: only quiet moves
+    /// searched.
+    late_move_count_all: 0, 0;
 }
 
 impl SearchConfig {

@@ -517,17 +517,21 @@ impl<B: Bits> Searcher<B> {
         let mut noisy_tried = [Move::NULL; 32];
         let mut n_noisy = 0usize;
         let mut searched = 0usize;
+        // Moves picked so far, the excluded one not counted (late-move pruning may count them).
+        let mut picked = 0usize;
+        let prunes_here = (!pv_node || self.params.pv_pruning > 0) && ply > 0 && !in_check;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
             if m == excluded {
                 continue;
             }
+            picked += 1;
             let quiet = !m.is_capture() && m.promo().is_none();
             // Only the late-move reduction reads it, and it needs the position before the move.
             let quiet_score =
                 if quiet && depth >= 3 && searched > pv_node as usize { self.quiet_score(pos, m, ply) } else { 0 };
             // Shallow pruning, only once a move has been found that does not lose to mate.
-            if !pv_node && ply > 0 && best > -MATE_BOUND && !in_check {
+            if prunes_here && best > -MATE_BOUND {
                 if quiet {
                     // A late quiet move would be searched only to its reduced depth, so its
                     // futility and exchange margins are those of that depth; `searched` only
@@ -539,7 +543,8 @@ impl<B: Bits> Searcher<B> {
                     // pruned the same way, so stop picking them.
                     let rest_plain = scores[i] < ordering::BAD_NOISY;
                     let lmp = (self.params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if depth <= 6 && n_quiets >= lmp && m != tt_move {
+                    let count = if self.params.late_move_count_all > 0 { picked - 1 } else { n_quiets };
+                    if depth <= self.params.late_move_depth && count >= lmp && m != tt_move {
                         if rest_plain {
                             break;
                         }
