@@ -291,6 +291,23 @@ fn quiescence_and_null_move_settings_shape_the_tree() {
 }
 
 #[test]
+fn quiescence_checks_see_a_quiet_mate_below_the_horizon() {
+    use fairylab::eval::config::EngineConfig;
+    let v = Variant::load("chess", &[]).unwrap();
+    // Taking the knight leaves the first rank to Black's rook: ...Re1 is mate, a quiet move
+    // that a one-ply search meets only in quiescence.
+    let b = v.parse_fen("4r1k1/p2n1ppp/8/8/8/8/P4PPP/3R2K1 w - - 0 1").unwrap();
+    let cfg = EngineConfig::for_variant("chess").unwrap();
+    let play = |settings: &[(String, f32)]| {
+        let mut e = Engine::new(v, &cfg, settings, 16).unwrap();
+        best(&mut e, &b, Limits::depth(1)).0
+    };
+    assert_eq!(play(&[]), "d1d7", "captures-only quiescence takes the knight");
+    let careful = play(&[("search.qsearch_checks".into(), 1.0)]);
+    assert_ne!(careful, "d1d7", "quiescence with quiet checks sees the mate");
+}
+
+#[test]
 fn capture_history_reorders_captures_and_keeps_searches_reproducible() {
     use fairylab::eval::config::EngineConfig;
     let v = Variant::load("chess", &[]).unwrap();

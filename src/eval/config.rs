@@ -170,6 +170,10 @@ search_params! {
     /// move and moves already pruned too), as Fairy-Stockfish does; 0: only quiet moves
     /// searched.
     late_move_count_all: 0, 0;
+    /// 1: quiescence's first ply (out of check) also searches quiet moves that give check
+    /// and do not lose material in the static exchange, as Fairy-Stockfish does; 0: only
+    /// captures and promotions.
+    qsearch_checks: 0, 0;
 }
 
 impl SearchConfig {

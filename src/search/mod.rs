@@ -412,7 +412,7 @@ impl<B: Bits> Searcher<B> {
             return s;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, self.params.qsearch_checks > 0);
         }
         self.nodes += 1;
         if self.should_stop() {

@@ -6,7 +6,15 @@ use crate::position::{Move, MoveList, Position};
 use crate::rules::Bits;
 
 impl<B: Bits> Searcher<B> {
-    pub(super) fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `checks`: quiet checks are searched too (the first ply below the main search).
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        checks: bool,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if self.aborted {
             return 0;
@@ -55,6 +63,9 @@ impl<B: Bits> Searcher<B> {
             // score stands in for it), as in most engines: finding it would cost the full
             // generation that this saves.
             pos.legal_noisy_moves(&mut list);
+            if checks && !pos.rules.is_king_capture() {
+                self.push_quiet_checks(pos, &mut list);
+            }
         }
         let mut room = ordering::Scores::new();
         let scores = self.score_moves(pos, &list, &mut room, tt_move, ply, Move::NULL);
@@ -67,7 +78,9 @@ impl<B: Bits> Searcher<B> {
         let futile = self.params.qsearch_futility > 0 && stand + self.params.qsearch_futility <= alpha;
         for i in 0..list.len() {
             let m = ordering::pick(&mut list, scores, i);
-            if !in_check && !self.takes_king(pos, m) {
+            // Out of check the only quiet moves listed are checks, already sifted.
+            let quiet_check = !in_check && !m.is_capture() && m.promo().is_none();
+            if !in_check && !quiet_check && !self.takes_king(pos, m) {
                 // Captures that lose material after one recapture, and below alpha by more
                 // than the futility margin those that do not win any.
                 let threshold = futile as i32;
@@ -92,7 +105,7 @@ impl<B: Bits> Searcher<B> {
             }
             let undo = pos.make(m);
             self.path.push(key);
-            let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            let s = -self.qsearch(pos, -beta, -alpha, ply + 1, false);
             self.path.pop();
             pos.unmake(m, &undo);
             if self.aborted {
@@ -116,5 +129,24 @@ impl<B: Bits> Searcher<B> {
         let bound = tt::bound_of(best, original_alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound, tt_pv);
         best
+    }
+
+    /// Adds the quiet moves that give check and do not lose material in the static
+    /// exchange. Whether a move checks is asked by making it: hoppers, bombers and
+    /// discovered checks need no special case, and only quiescence's first ply pays.
+    fn push_quiet_checks(&mut self, pos: &mut Position<B>, list: &mut MoveList) {
+        let mut all = MoveList::new();
+        pos.legal_moves(&mut all);
+        for &m in all.iter() {
+            if m.is_capture() || m.promo().is_some() {
+                continue;
+            }
+            let undo = pos.make(m);
+            let check = pos.in_check();
+            pos.unmake(m, &undo);
+            if check && self.see_ge(pos, m, 0) {
+                list.push(m);
+            }
+        }
     }
 }
