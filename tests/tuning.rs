@@ -463,3 +463,47 @@ fn king_danger_mobility_root_and_free_passer_features() {
     let blocked = value(&features("4k3/8/4P3/8/8/8/8/K7 w - - 0 1"), "pawn.passed.free");
     assert_eq!(blocked, 0.0);
 }
+
+#[test]
+fn king_safety_features_count_weak_squares_storms_open_files_and_grow_with_the_attack() {
+    let v = variant("chess");
+    let Variant::Narrow(r) = v else { panic!() };
+    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let features = |fen: &str| {
+        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
+        ev.features(&p)
+    };
+    let value = |f: &[(u32, f32)], name: &str| -> f32 {
+        let i = ev.layout.index(name).unwrap() as u32;
+        f.iter().filter(|(j, _)| *j == i).map(|x| x.1).sum()
+    };
+    // The queen on h5 bears on f7 and h7 of Black's king zone; nothing but the king
+    // defends them until a rook on f8 guards f7.
+    let bare = features("6k1/5ppp/8/7Q/8/8/8/K7 w - - 0 1");
+    let guarded = features("5rk1/5ppp/8/7Q/8/8/8/K7 w - - 0 1");
+    let (weak_bare, weak_guarded) = (value(&bare, "king.weak"), value(&guarded, "king.weak"));
+    assert!(weak_bare > 0.0, "{bare:?}");
+    assert!((weak_bare / value(&bare, "king.attack") - 1.0).abs() < 1e-4, "both hits are weak: {bare:?}");
+    assert!((weak_guarded / value(&guarded, "king.attack") - 0.5).abs() < 1e-4, "f7 is guarded: {guarded:?}");
+    // One attacker: weak squares times attackers is the weak squares.
+    assert!((value(&bare, "king.weak.attackers") - weak_bare).abs() < 1e-4);
+    // With the same material (same phase), the squared danger grows as the danger squared.
+    let one = features("6k1/8/8/7Q/8/8/8/K6N w - - 0 1");
+    let two = features("6k1/8/8/4N2Q/8/8/8/K7 w - - 0 1");
+    let (d1, d2) = (value(&one, "king.danger"), value(&two, "king.danger"));
+    let (q1, q2) = (value(&one, "king.danger2"), value(&two, "king.danger2"));
+    assert!(d2 > d1 && d1 > 0.0 && q1 > 0.0, "{one:?} {two:?}");
+    assert!((q2 / q1 - (d2 / d1).powi(2)).abs() < 1e-3, "{q1} {q2} {d1} {d2}");
+    // Safe checks times attackers: the attackers are the danger over the hits.
+    let checks = value(&two, "king.safe_checks");
+    assert!(checks > 0.0, "{two:?}");
+    let attackers = d2 / value(&two, "king.attack");
+    assert!((value(&two, "king.checks.attackers") - checks * attackers).abs() < 1e-3);
+    // White's king on g1 has no pawn of its own on the f, g and h files and Black's pawns
+    // on g4 and h3 storm it; Black's king has its pawns and no storm. Rooks keep the phase
+    // above zero.
+    let storm = features("r5k1/5ppp/8/8/6p1/7p/8/R5K1 w - - 0 1");
+    let (s, o) = (value(&storm, "king.storm"), value(&storm, "king.open"));
+    assert!(s > 0.0, "{storm:?}");
+    assert!((o / s - 1.5).abs() < 1e-4, "three open files for two storming pawns: {storm:?}");
+}

@@ -275,6 +275,20 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             }
             let tropism = (m(l.near[k]) & attackers).count();
             acc.add(l.tropism, sign * tropism as f32 * phase);
+            if let Some(pt) = pawn_t {
+                if l.king_storm != NONE && (acc.wants(l.king_storm) || acc.wants(l.king_open)) {
+                    let storm = (m(l.storm[color][k]) & pos.pieces(color ^ 1, pt)).count();
+                    if storm > 0 {
+                        acc.add(l.king_storm, sign * storm as f32 * phase);
+                    }
+                    let ours = pos.pieces(color, pt);
+                    let open =
+                        (m(l.beside[k]) | B::bit(k)).iter().filter(|&s| (m(l.file[s]) & ours).is_empty()).count();
+                    if open > 0 {
+                        acc.add(l.king_open, sign * open as f32 * phase);
+                    }
+                }
+            }
         }
     }
     for color in 0..2 {
@@ -306,10 +320,11 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             by_lesser += (victims & lesser).count();
         }
         let hanging = (targets & attacked[color] & !attacked[them]).count();
-        if acc.wants(l.safe_checks) {
+        let n = zone_attackers[color] as f32;
+        let mut checks = 0;
+        if acc.wants(l.safe_checks) || acc.wants(l.king_checks_attackers) {
             if let Some(k) = pos.king_square(them) {
                 let safe = !attacked[them] & !pos.color_bb(color);
-                let mut checks = 0;
                 for t in 0..r.ntypes() {
                     let from = by_type[color][t] & safe;
                     if l.symmetric[t] && from.any() {
@@ -318,7 +333,20 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 }
                 if checks > 0 {
                     acc.add(l.safe_checks, sign * checks as f32 * phase);
+                    acc.add(l.king_checks_attackers, sign * checks as f32 * n * phase);
                 }
+            }
+        }
+        if zone_hits[color] > 0 && (acc.wants(l.king_weak) || acc.wants(l.king_weak_attackers)) {
+            // Defended by the king alone counts as weak: the king cannot take a defended piece.
+            let mut defended = B::ZERO;
+            for t in (0..r.ntypes()).filter(|&t| t != r.king) {
+                defended |= by_type[them][t];
+            }
+            let weak = (zones[color] & attacked[color] & !defended).count();
+            if weak > 0 {
+                acc.add(l.king_weak, sign * weak as f32 * phase);
+                acc.add(l.king_weak_attackers, sign * weak as f32 * n * phase);
             }
         }
         tapered(acc, l.threat_pawn, sign * by_pawn as f32, phase);
@@ -326,9 +354,10 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
         tapered(acc, l.hanging, sign * hanging as f32, phase);
         if zone_hits[color] > 0 {
             acc.add(l.king_attack, sign * zone_hits[color] as f32 * phase);
-            let n = zone_attackers[color] as f32;
             acc.add(l.king_attackers2, sign * n * n * phase);
-            acc.add(l.king_danger, sign * zone_hits[color] as f32 * n * phase);
+            let danger = zone_hits[color] as f32 * n;
+            acc.add(l.king_danger, sign * danger * phase);
+            acc.add(l.king_danger2, sign * danger * danger / 64.0 * phase);
         }
         if l.castling != NONE {
             let rights = (pos.castling() >> (4 * color) & 0xF).count_ones();

@@ -91,6 +91,22 @@ pub struct Layout {
     pub mobility_root: [Pair; MAX_TYPES],
     /// A passed pawn's progress when nothing stands on its file ahead of it. Zero unless tuned.
     pub passed_free: Pair,
+    /// King safety beyond counting hits (zero unless tuned; middlegame only):
+    /// - `king.weak`: squares of the enemy king's zone a side attacks and no enemy piece
+    ///   but the king defends, and `king.weak.attackers` the same times the attackers;
+    /// - `king.danger2`: the square of `king.danger`'s value over 64, the fast growth of
+    ///   an attack once several pieces join;
+    /// - `king.checks.attackers`: safe checks times the attackers on the zone;
+    /// - `king.storm`: enemy pawns on the king's and the adjacent files up to three ranks
+    ///   ahead of it; `king.open`: those files without an own pawn.
+    pub king_weak: usize,
+    pub king_weak_attackers: usize,
+    pub king_danger2: usize,
+    pub king_checks_attackers: usize,
+    pub king_storm: usize,
+    pub king_open: usize,
+    /// Per colour and square: files within one of it, one to three ranks ahead.
+    pub storm: [Vec<u128>; 2],
     pub symmetric: [bool; MAX_TYPES],
     /// Per type: the non-pawn, non-royal types worth clearly less (bit per type).
     pub lesser: [u32; MAX_TYPES],
@@ -226,6 +242,13 @@ impl Layout {
             }
         }
         let passed_free = if r.pawn_type.is_some() { pair(&mut add, "pawn.passed.free".into()) } else { unset };
+        // Added last, so that every older name keeps its index.
+        let king_weak = add("king.weak".into());
+        let king_weak_attackers = add("king.weak.attackers".into());
+        let king_danger2 = add("king.danger2".into());
+        let king_checks_attackers = add("king.checks.attackers".into());
+        let (king_storm, king_open) =
+            if r.pawn_type.is_some() { (add("king.storm".into()), add("king.open".into())) } else { (NONE, NONE) };
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             // Lame leaps look symmetric on the empty board but not with a leg blocked.
@@ -265,6 +288,7 @@ impl Layout {
         let mut front_span = [vec![0; n], vec![0; n]];
         let mut front_file = [vec![0; n], vec![0; n]];
         let mut shield = [vec![0; n], vec![0; n]];
+        let mut storm = [vec![0; n], vec![0; n]];
         let mut adjacent_files = vec![0; n];
         let mut file = vec![0; n];
         let mut near = vec![0; n];
@@ -302,6 +326,7 @@ impl Layout {
                 front_span[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && ahead(r2));
                 front_file[c][s] = mask(&|f2, r2| f2 == f && ahead(r2));
                 shield[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (r2 == rk + dir || r2 == rk + 2 * dir));
+                storm[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (1..=3).contains(&((r2 - rk) * dir)));
             }
             adjacent_files[s] = mask(&|f2, _| (f2 - f).abs() == 1);
             file[s] = mask(&|f2, _| f2 == f);
@@ -350,6 +375,13 @@ impl Layout {
             king_danger,
             mobility_root,
             passed_free,
+            king_weak,
+            king_weak_attackers,
+            king_danger2,
+            king_checks_attackers,
+            king_storm,
+            king_open,
+            storm,
             symmetric,
             lesser,
             centrality,
