@@ -506,4 +506,11 @@ fn king_safety_features_count_weak_squares_storms_open_files_and_grow_with_the_a
     let (s, o) = (value(&storm, "king.storm"), value(&storm, "king.open"));
     assert!(s > 0.0, "{storm:?}");
     assert!((o / s - 1.5).abs() < 1e-4, "three open files for two storming pawns: {storm:?}");
+    // White's pawn on d4 forks Black's knight and bishop; nothing lesser than the queen
+    // bears on it.
+    let fork = features("3qk3/8/8/2n1b3/3P4/8/8/4K3 w - - 0 1");
+    let on = |t: &str| value(&fork, &format!("threat.on.{t}.mg"));
+    assert!(on("N") > 0.0 && on("B") > 0.0, "White threatens Black's minors: {fork:?}");
+    assert_eq!(on("Q"), 0.0, "nothing lesser bears on the queen: {fork:?}");
+    assert_eq!(on("R"), 0.0);
 }

@@ -308,8 +308,10 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             if Some(t) == pawn_t {
                 continue;
             }
+            let mut cheaper = B::ZERO;
             if let Some(pt) = pawn_t {
                 by_pawn += (victims & by_type[color][pt]).count();
+                cheaper = by_type[color][pt];
             }
             let mut lesser = B::ZERO;
             let mut mask = l.lesser[t];
@@ -318,6 +320,10 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 mask &= mask - 1;
             }
             by_lesser += (victims & lesser).count();
+            let on = (victims & (lesser | cheaper)).count();
+            if on > 0 {
+                tapered(acc, l.threat_on[t], sign * on as f32, phase);
+            }
         }
         let hanging = (targets & attacked[color] & !attacked[them]).count();
         let n = zone_attackers[color] as f32;

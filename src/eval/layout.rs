@@ -105,6 +105,10 @@ pub struct Layout {
     pub king_checks_attackers: usize,
     pub king_storm: usize,
     pub king_open: usize,
+    /// Per victim type: enemy pieces of that type attacked by a pawn or a lesser piece
+    /// (`threat.on.Q`): a threat on a queen is worth more than one on a knight. Zero
+    /// unless tuned.
+    pub threat_on: [Pair; MAX_TYPES],
     /// Per colour and square: files within one of it, one to three ranks ahead.
     pub storm: [Vec<u128>; 2],
     pub symmetric: [bool; MAX_TYPES],
@@ -249,6 +253,12 @@ impl Layout {
         let king_checks_attackers = add("king.checks.attackers".into());
         let (king_storm, king_open) =
             if r.pawn_type.is_some() { (add("king.storm".into()), add("king.open".into())) } else { (NONE, NONE) };
+        let mut threat_on = [unset; MAX_TYPES];
+        for (t, pt) in r.types.iter().enumerate() {
+            if t != r.king && !pt.pawn {
+                threat_on[t] = pair(&mut add, format!("threat.on.{}", pt.letter));
+            }
+        }
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             // Lame leaps look symmetric on the empty board but not with a leg blocked.
@@ -381,6 +391,7 @@ impl Layout {
             king_checks_attackers,
             king_storm,
             king_open,
+            threat_on,
             storm,
             symmetric,
             lesser,
