@@ -194,6 +194,7 @@ struct Noisy {
     boards: Vec<Board>,
     labels: Vec<f32>,
     start: Vec<f32>,
+    truth: Vec<f32>,
 }
 
 /// Bombers valued 700/650 and knights 250 label random positions with sampled results.
@@ -214,7 +215,7 @@ fn noisy_problem() -> Noisy {
     let boards = positions::random_positions(v, 24_000, 250, 8);
     let d = Dataset::from_boards(&ex, &boards, &vec![0.5; boards.len()]).unwrap();
     let labels = sampled(&d.evals(ex.terms(), &truth), 1.0, 77);
-    Noisy { ex, boards, labels, start }
+    Noisy { ex, boards, labels, start, truth }
 }
 
 impl Noisy {
@@ -239,8 +240,16 @@ fn losses_fall_and_the_fit_does_not_depend_on_threads() {
     assert!(r.final_train_loss < r.start_train_loss, "{} -> {}", r.start_train_loss, r.final_train_loss);
     let (v0, v1) = (r.start_val_loss.unwrap(), r.final_val_loss.unwrap());
     assert!(v1 < v0, "validation {v0} -> {v1}");
-    // The bomber's value, labelled at 700/650, moves up from 450.
-    assert!(get(ex, &r.weights, "value.F.mg") > 520.0, "{}", get(ex, &r.weights, "value.F.mg"));
+    // The bomber's value, labelled at 700/650, moves up from 450; part of it goes to the
+    // bomber's square terms, so the fit is also judged by its evaluations: on the held-out
+    // positions they come closer to the labelling evaluation's by more than a sixth.
+    assert!(get(ex, &r.weights, "value.F.mg") > get(ex, start, "value.F.mg") + 25.0);
+    let gap = |w: &[f32]| -> f32 {
+        let (e, t) = (val.evals(ex.terms(), w), val.evals(ex.terms(), &p.truth));
+        e.iter().zip(&t).map(|(a, b)| (a - b).abs()).sum::<f32>() / e.len() as f32
+    };
+    let (g0, g1) = (gap(start), gap(&r.weights));
+    assert!(g1 < g0 * 5.0 / 6.0, "mean distance to the labelling evaluation {g0} -> {g1}");
     assert_eq!(r.epochs.len(), r.epochs.last().unwrap().epoch);
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let r1 = one.install(|| texel::tune(&train, &val, ex.terms(), start, &opts).unwrap());

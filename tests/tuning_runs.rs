@@ -382,12 +382,13 @@ fn spsa_tunes_search_parameters_into_the_search_table() {
     let csv = std::fs::read_to_string(out.join("spsa.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "iteration,wins,draws,losses,result,search.futility_margin");
-    // It starts from the config's value (the default, 120) and ends in [search].
+    // It starts from chess's engine config's value and ends in [search].
+    let start = EngineConfig::for_variant("chess").unwrap().search.futility_margin as f64;
     let col = |l: &str, i: usize| -> f64 { l.split(',').nth(i).unwrap().parse().unwrap() };
     let last = col(lines[lines.len() - 1], 5);
     assert!((60.0..=300.0).contains(&last));
     let decisive = lines[1..].iter().any(|l| col(l, 4) != 0.0);
-    let moved = lines[1..].iter().any(|l| col(l, 5) != 120.0);
+    let moved = lines[1..].iter().any(|l| col(l, 5) != start);
     assert_eq!(decisive, moved, "{csv}");
     let cfg = EngineConfig::load(s(&out.join("final.toml"))).unwrap();
     assert_eq!(cfg.search.futility_margin, last.round() as i32);
