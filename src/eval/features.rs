@@ -320,10 +320,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 mask &= mask - 1;
             }
             by_lesser += (victims & lesser).count();
-            let on = (victims & (lesser | cheaper)).count();
-            if on > 0 {
-                tapered(acc, l.threat_on[t], sign * on as f32, phase);
-            }
+            tapered(acc, l.threat_on[t], sign * (victims & (lesser | cheaper)).count() as f32, phase);
         }
         let hanging = (targets & attacked[color] & !attacked[them]).count();
         let n = zone_attackers[color] as f32;
