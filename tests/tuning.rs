@@ -523,3 +523,55 @@ fn king_safety_features_count_weak_squares_storms_open_files_and_grow_with_the_a
     assert_eq!(on("Q"), 0.0, "nothing lesser bears on the queen: {fork:?}");
     assert_eq!(on("R"), 0.0);
 }
+
+#[test]
+fn pawn_structure_piece_and_threat_features_follow_their_definitions() {
+    let v = variant("chess");
+    let Variant::Narrow(r) = v else { panic!() };
+    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
+    let features = |fen: &str| {
+        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
+        ev.features(&p)
+    };
+    let value = |f: &[(u32, f32)], name: &str| -> f32 {
+        let i = ev.layout.index(name).unwrap() as u32;
+        f.iter().filter(|(j, _)| *j == i).map(|x| x.1).sum()
+    };
+    // A tapered pair's two halves add up to the count (White's minus Black's).
+    let count = |fen: &str, name: &str| {
+        let f = features(fen);
+        value(&f, &format!("{name}.mg")) + value(&f, &format!("{name}.eg"))
+    };
+    let close = |a: f32, b: f32| (a - b).abs() < 1e-4;
+    // d3 cannot be guarded by a pawn (e5 is past its stop square) and Black's c5 attacks
+    // d4: backward, and no Black pawn ahead on its file. Black's isolated c5 is unopposed.
+    let back = "7k/8/8/2p1P3/8/3P4/8/K7 w - - 0 1";
+    assert!(close(count(back, "pawn.backward"), 1.0), "{:?}", features(back));
+    assert!(close(count(back, "pawn.weak.unopposed"), 0.0), "one weak unopposed pawn each");
+    // A pawn on c2 can step up to guard d3's way and opposes c5: nothing weak is left.
+    let held = "7k/8/8/2p1P3/8/3P4/2P5/K7 w - - 0 1";
+    assert!(close(count(held, "pawn.backward"), 0.0));
+    assert!(close(count(held, "pawn.weak.unopposed"), 0.0));
+    // e4-e5 would fork d6 and f6; a Black pawn on f6 guards e5 and stops it.
+    assert!(close(count("7k/8/3n1r2/8/4P3/8/8/K7 w - - 0 1", "threat.push"), 2.0));
+    assert!(close(count("7k/8/3n1p2/8/4P3/8/8/K7 w - - 0 1", "threat.push"), 0.0));
+    // e4 attacks the knight on d5, but the rook on e8 could take it: safe once defended.
+    assert!(close(count("4r2k/8/8/3n4/4P3/8/8/K7 w - - 0 1", "threat.safe_pawn"), 0.0));
+    assert!(close(count("4r2k/8/8/3n4/4P3/8/8/K3R3 w - - 0 1", "threat.safe_pawn"), 1.0));
+    // Rook d1 and knight e3 both bear on d5 and f1; a Black pawn on e6 holds d5 strongly.
+    assert!(close(count("7k/8/8/8/8/4n3/8/K2R4 w - - 0 1", "threat.restricted"), 0.0));
+    assert!(close(count("7k/8/4p3/8/8/4n3/8/K2R4 w - - 0 1", "threat.restricted"), -1.0));
+    // A knight with a pawn in front of it.
+    assert!(close(count("7k/8/8/8/3P4/3N4/8/K7 w - - 0 1", "behind_pawn.N"), 1.0));
+    assert!(close(count("7k/8/8/3P4/8/3N4/8/K7 w - - 0 1", "behind_pawn.N"), 0.0));
+    // d2 and e3 stand on c1's colour, g2 does not; a blocked e3 doubles the count.
+    let c = count("7k/8/8/8/8/4P3/3P2P1/K1B5 w - - 0 1", "pawns.colour.B");
+    assert!(close(c, 2.0), "{c}");
+    assert!(close(count("7k/8/8/8/4p3/4P3/3P2P1/K1B5 w - - 0 1", "pawns.colour.B"), 4.0));
+    // Space: pawns on d4/e4 leave 10 safe squares of c2-f4 and four behind them (14),
+    // on d3/e3 ten and two (12); the same material, so the same phase and weight.
+    let (far, near) = (features("r3k3/8/8/8/3PP3/8/8/R3K3 w - - 0 1"), features("r3k3/8/8/8/8/3PP3/8/R3K3 w - - 0 1"));
+    let (s_far, s_near) = (value(&far, "space"), value(&near, "space"));
+    assert!(s_far > 0.0, "{far:?}");
+    assert!(close(s_near / s_far, 12.0 / 14.0), "{s_near} {s_far}");
+}

@@ -104,6 +104,12 @@ pub fn phase<B: Bits>(pos: &Position<B>, phase_weights: &[f32], total: f32) -> f
     }
 }
 
+/// Whether either half of a pair matters (false for a pair the game does not have).
+#[inline(always)]
+fn wants_pair<A: Accumulator>(acc: &A, p: Pair) -> bool {
+    p.mg != NONE && (acc.wants(p.mg) || acc.wants(p.eg))
+}
+
 #[inline(always)]
 fn tapered<A: Accumulator>(acc: &mut A, p: Pair, v: f32, phase: f32) {
     if p.mg != NONE && v != 0.0 {
@@ -130,6 +136,15 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(B::ZERO, |k| m(l.zone[k])));
     let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
     let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c]));
+    // Squares a side attacks twice, for the restricted squares; only read when weighted.
+    let restricted_on = wants_pair(acc, l.restricted);
+    let mut twice = [B::ZERO; 2];
+    // Own pawns whose stop square is occupied, for the space and bishop-pawn terms.
+    let blocked = if acc.wants(l.space) || (0..r.ntypes()).any(|t| wants_pair(acc, l.colour_pawns[t])) {
+        [0, 1].map(|c| blocked_pawns(pos, l, c))
+    } else {
+        [B::ZERO; 2]
+    };
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
@@ -137,6 +152,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
         let area = !pawn_attacks[color ^ 1];
         // Own and all pawns, for the file features (open: no pawn, semi-open: no own pawn).
         let pawn_files = pawn_t.map(|pt| (pos.pieces(color, pt), pos.type_bb(pt)));
+        let mut seen = pawn_attacks[color];
         for t in 0..r.ntypes() {
             let bb = own & pos.type_bb(t);
             if bb.is_empty() {
@@ -175,6 +191,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let mut root = 0.0f32;
             let mut all = B::ZERO;
             let reach = pos.reach(t, color);
+            let behind_on = wants_pair(acc, l.behind_pawn[t]);
+            let colour_on = wants_pair(acc, l.colour_pawns[t]);
+            let (mut behind, mut colour) = (0u32, 0u32);
             for sq in bb.iter() {
                 acc.piece_square(l, t, color, sq, sign, phase);
                 let (mob, attacks) = pos.mobility_and_attacks_of(&reach, sq, area);
@@ -183,6 +202,22 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                     root += (mob as f32).sqrt();
                 }
                 all |= attacks;
+                if restricted_on {
+                    twice[color] |= seen & attacks;
+                    seen |= attacks;
+                }
+                if behind_on {
+                    let stop = l.stop[color][sq];
+                    if stop != NO_STOP && pawn_t.is_some_and(|pt| pos.type_bb(pt).has(stop)) {
+                        behind += 1;
+                    }
+                }
+                if colour_on {
+                    if let Some((ours, _)) = pawn_files {
+                        let (f, rk) = l.coords[sq];
+                        colour += (m(l.square_colour[((f + rk) & 1) as usize]) & ours).count();
+                    }
+                }
                 let hits = (attacks & zones[color]).count();
                 if hits > 0 && t != r.king {
                     zone_hits[color] += hits;
@@ -208,6 +243,11 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             if outposts.any() {
                 tapered(acc, l.outpost[t], sign * (bb & outposts).count() as f32, phase);
             }
+            tapered(acc, l.behind_pawn[t], sign * behind as f32, phase);
+            if colour > 0 {
+                let factor = 1 + (blocked[color] & m(l.central)).count();
+                tapered(acc, l.colour_pawns[t], sign * (colour * factor) as f32, phase);
+            }
         }
         if let Some(pt) = pawn_t {
             let pawns = pos.pieces(color, pt);
@@ -215,6 +255,8 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let (mut passed, mut doubled, mut isolated) = (0.0, 0u32, 0u32);
             let (mut rank2, mut blocked, mut king, mut free) = (0.0, 0.0, 0.0, 0.0);
             let (mut supported, mut phalanx) = (0u32, 0u32);
+            let (mut backward, mut unopposed) = (0u32, 0u32);
+            let structure = wants_pair(acc, l.backward) || wants_pair(acc, l.weak_unopposed);
             let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
             for sq in pawns.iter() {
@@ -248,10 +290,29 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 if (m(l.front_file[color][sq]) & pawns).any() {
                     doubled += 1;
                 }
-                if (m(l.adjacent_files[sq]) & pawns).is_empty() {
+                let lone = (m(l.adjacent_files[sq]) & pawns).is_empty();
+                if lone {
                     isolated += 1;
                 }
+                if structure {
+                    // Backward: no own pawn on the adjacent files up to the stop square's
+                    // rank can ever guard the stop square, and an enemy pawn holds it or
+                    // attacks it.
+                    let stop = l.stop[color][sq];
+                    let back = !lone
+                        && stop != NO_STOP
+                        && (theirs.has(stop) || pawn_attacks[color ^ 1].has(stop))
+                        && (m(l.adjacent_files[sq] & !l.front_span[color][stop]) & pawns).is_empty();
+                    if back {
+                        backward += 1;
+                    }
+                    if (lone || back) && (m(l.front_file[color][sq]) & theirs).is_empty() {
+                        unopposed += 1;
+                    }
+                }
             }
+            tapered(acc, l.backward, sign * backward as f32, phase);
+            tapered(acc, l.weak_unopposed, sign * unopposed as f32, phase);
             tapered(acc, l.passed, sign * passed, phase);
             tapered(acc, l.doubled, sign * doubled as f32, phase);
             tapered(acc, l.isolated, sign * isolated as f32, phase);
@@ -352,6 +413,50 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 acc.add(l.king_weak_attackers, sign * weak as f32 * n * phase);
             }
         }
+        if let (Some(pt), Some(p)) = (pawn_t, r.pawn.as_ref()) {
+            let push_on = wants_pair(acc, l.threat_push);
+            let safe_on = wants_pair(acc, l.threat_safe_pawn);
+            let enemies = pos.color_bb(them) & !pos.type_bb(pt) & !pos.type_bb(r.king);
+            if (push_on || safe_on) && enemies.any() {
+                let pawns = pos.pieces(color, pt);
+                let safe = !attacked[them] | attacked[color];
+                let (mut pushed, mut now) = (B::ZERO, B::ZERO);
+                for sq in pawns.iter() {
+                    if safe.has(sq) {
+                        now |= p.captures[color][sq];
+                    }
+                    let stop = l.stop[color][sq];
+                    if push_on
+                        && stop != NO_STOP
+                        && !occupied.has(stop)
+                        && safe.has(stop)
+                        && !pawn_attacks[them].has(stop)
+                    {
+                        pushed |= p.captures[color][stop];
+                    }
+                }
+                tapered(acc, l.threat_push, sign * (pushed & enemies).count() as f32, phase);
+                tapered(acc, l.threat_safe_pawn, sign * (now & enemies).count() as f32, phase);
+            }
+            if l.space != NONE && acc.wants(l.space) {
+                let pawns = pos.pieces(color, pt);
+                let safe = m(l.space_area[color]) & !pawns & !pawn_attacks[them];
+                let mut behind = B::ZERO;
+                for sq in pawns.iter() {
+                    behind |= m(l.rear[color][sq]);
+                }
+                let bonus = safe.count() + (behind & safe & !attacked[them]).count();
+                let jammed = (blocked[0].count() + blocked[1].count()).min(9) as f32;
+                let weight = (pos.color_bb(color).count() as f32 - 3.0 + jammed).max(0.0);
+                if bonus > 0 && weight > 0.0 {
+                    acc.add(l.space, sign * bonus as f32 * weight * weight / 16.0 * phase);
+                }
+            }
+        }
+        if restricted_on {
+            let strong = pawn_attacks[them] | (twice[them] & !twice[color]);
+            tapered(acc, l.restricted, sign * (attacked[them] & !strong & attacked[color]).count() as f32, phase);
+        }
         tapered(acc, l.threat_pawn, sign * by_pawn as f32, phase);
         tapered(acc, l.threat_lesser, sign * by_lesser as f32, phase);
         tapered(acc, l.hanging, sign * hanging as f32, phase);
@@ -380,6 +485,20 @@ fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize, defended: B) -
     let mut out = B::ZERO;
     for sq in (defended & B::from_u128(l.enemy_half[color])).iter() {
         if (B::from_u128(l.front_span[color][sq] & l.adjacent_files[sq]) & theirs).is_empty() {
+            out |= B::bit(sq);
+        }
+    }
+    out
+}
+
+/// Pawns of `color` whose stop square is occupied.
+fn blocked_pawns<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> B {
+    let Some(pt) = pos.rules.pawn_type else { return B::ZERO };
+    let occupied = pos.occupied();
+    let mut out = B::ZERO;
+    for sq in pos.pieces(color, pt).iter() {
+        let stop = l.stop[color][sq];
+        if stop != NO_STOP && occupied.has(stop) {
             out |= B::bit(sq);
         }
     }

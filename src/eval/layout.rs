@@ -109,6 +109,40 @@ pub struct Layout {
     /// (`threat.on.Q`): a threat on a queen is worth more than one on a knight. Zero
     /// unless tuned.
     pub threat_on: [Pair; MAX_TYPES],
+    /// Fairy-Stockfish's classical pawn, piece and threat knowledge (zero unless tuned):
+    /// - `pawn.backward`: a pawn, not isolated, with no own pawn beside or behind it on the
+    ///   adjacent files up to its stop square's rank, whose stop square an enemy pawn holds
+    ///   or attacks; `pawn.weak.unopposed`: an isolated or backward pawn with no enemy pawn
+    ///   ahead on its file (a target for rooks);
+    /// - `threat.push`: enemy pieces (not pawns or the king) that a pawn's step to a safe,
+    ///   empty square would attack; `threat.safe_pawn`: those attacked now by a pawn that
+    ///   stands safe (unattacked, or defended);
+    /// - `threat.restricted`: squares both sides attack that the enemy does not hold
+    ///   strongly (by a pawn, or twice where the side attacks once);
+    /// - `behind_pawn.N`: pieces with a pawn (either side's) on the square in front;
+    /// - `pawns.colour.B`: per colour-bound type, own pawns on the piece's square colour,
+    ///   times one plus the own blocked pawns on the central files;
+    /// - `space` (middlegame only): central squares on the side's first ranks, not
+    ///   attacked by enemy pawns and not holding its own, those behind its pawns and not
+    ///   attacked counted twice, times the square of its piece count less three plus the
+    ///   blocked pawns (up to nine), over 16.
+    pub backward: Pair,
+    pub weak_unopposed: Pair,
+    pub threat_push: Pair,
+    pub threat_safe_pawn: Pair,
+    pub restricted: Pair,
+    pub behind_pawn: [Pair; MAX_TYPES],
+    pub colour_pawns: [Pair; MAX_TYPES],
+    pub space: usize,
+    /// Per square parity (file + rank even: 0): the squares of that colour.
+    pub square_colour: [u128; 2],
+    /// The central files: all but the outer quarter on each side.
+    pub central: u128,
+    /// Per colour: the space squares (central files, the side's ranks 2 up to below the
+    /// middle).
+    pub space_area: [u128; 2],
+    /// Per colour and square: up to three squares behind it on its file.
+    pub rear: [Vec<u128>; 2],
     /// Per colour and square: files within one of it, one to three ranks ahead.
     pub storm: [Vec<u128>; 2],
     pub symmetric: [bool; MAX_TYPES],
@@ -259,6 +293,33 @@ impl Layout {
                 threat_on[t] = pair(&mut add, format!("threat.on.{}", pt.letter));
             }
         }
+        let (backward, weak_unopposed, threat_push, threat_safe_pawn) = if r.pawn_type.is_some() {
+            (
+                pair(&mut add, "pawn.backward".into()),
+                pair(&mut add, "pawn.weak.unopposed".into()),
+                pair(&mut add, "threat.push".into()),
+                pair(&mut add, "threat.safe_pawn".into()),
+            )
+        } else {
+            (unset, unset, unset, unset)
+        };
+        let restricted = pair(&mut add, "threat.restricted".into());
+        let mut behind_pawn = [unset; MAX_TYPES];
+        let mut colour_pawns = [unset; MAX_TYPES];
+        let mut space = NONE;
+        if r.pawn_type.is_some() {
+            for (t, pt) in r.types.iter().enumerate() {
+                if t != r.king && !pt.pawn {
+                    behind_pawn[t] = pair(&mut add, format!("behind_pawn.{}", pt.letter));
+                }
+            }
+            for (t, pt) in r.types.iter().enumerate() {
+                if pair_w[t].mg != NONE {
+                    colour_pawns[t] = pair(&mut add, format!("pawns.colour.{}", pt.letter));
+                }
+            }
+            space = add("space".into());
+        }
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             // Lame leaps look symmetric on the empty board but not with a leg blocked.
@@ -303,6 +364,16 @@ impl Layout {
         let mut file = vec![0; n];
         let mut near = vec![0; n];
         let mut zone = vec![0; n];
+        let mut rear = [vec![0; n], vec![0; n]];
+        let square_colour = [0, 1].map(|p| mask(&|f2, r2| (f2 + r2).rem_euclid(2) == p));
+        let quarter = w / 4;
+        let central = mask(&|f2, _| f2 >= quarter && f2 < w - quarter);
+        let space_area = [0, 1].map(|c| {
+            mask(&|f2, r2| {
+                let rel = if c == 0 { r2 } else { h - 1 - r2 };
+                f2 >= quarter && f2 < w - quarter && rel >= 1 && 2 * rel < h - 1
+            })
+        });
         let stop = [0, 1].map(|c: i32| {
             (0..n).map(|s| geo.offset(s, 0, 1 - 2 * c).filter(|&t| geo.exists(t)).unwrap_or(NO_STOP)).collect()
         });
@@ -337,6 +408,7 @@ impl Layout {
                 front_file[c][s] = mask(&|f2, r2| f2 == f && ahead(r2));
                 shield[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (r2 == rk + dir || r2 == rk + 2 * dir));
                 storm[c][s] = mask(&|f2, r2| (f2 - f).abs() <= 1 && (1..=3).contains(&((r2 - rk) * dir)));
+                rear[c][s] = mask(&|f2, r2| f2 == f && (1..=3).contains(&((rk - r2) * dir)));
             }
             adjacent_files[s] = mask(&|f2, _| (f2 - f).abs() == 1);
             file[s] = mask(&|f2, _| f2 == f);
@@ -392,6 +464,18 @@ impl Layout {
             king_storm,
             king_open,
             threat_on,
+            backward,
+            weak_unopposed,
+            threat_push,
+            threat_safe_pawn,
+            restricted,
+            behind_pawn,
+            colour_pawns,
+            space,
+            square_colour,
+            central,
+            space_area,
+            rear,
             storm,
             symmetric,
             lesser,
