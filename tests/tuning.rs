@@ -568,6 +568,10 @@ fn pawn_structure_piece_and_threat_features_follow_their_definitions() {
     let c = count("7k/8/8/8/8/4P3/3P2P1/K1B5 w - - 0 1", "pawns.colour.B");
     assert!(close(c, 2.0), "{c}");
     assert!(close(count("7k/8/8/8/4p3/4P3/3P2P1/K1B5 w - - 0 1", "pawns.colour.B"), 4.0));
+    // The knight on b4 could go to c6 and attack the queen on d8; a Black pawn on b7
+    // guards c6.
+    assert!(close(count("3q3k/8/8/8/1N6/8/8/K7 w - - 0 1", "threat.queen.next"), 1.0));
+    assert!(close(count("3q3k/1p6/8/8/1N6/8/8/K7 w - - 0 1", "threat.queen.next"), 0.0));
     // Space: pawns on d4/e4 leave 10 safe squares of c2-f4 and four behind them (14),
     // on d3/e3 ten and two (12); the same material, so the same phase and weight.
     let (far, near) = (features("r3k3/8/8/8/3PP3/8/8/R3K3 w - - 0 1"), features("r3k3/8/8/8/8/3PP3/8/R3K3 w - - 0 1"));

@@ -453,6 +453,25 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 }
             }
         }
+        if l.queen_type != NONE && wants_pair(acc, l.threat_next) {
+            let queens = pos.pieces(them, l.queen_type);
+            if queens.any() {
+                let safe = !pawn_attacks[them] & !(attacked[them] & !attacked[color]) & !pos.color_bb(color);
+                let mut next = 0;
+                for q in queens.iter() {
+                    let mut mask = l.lesser[l.queen_type];
+                    while mask != 0 {
+                        let t = mask.trailing_zeros() as usize;
+                        mask &= mask - 1;
+                        let from = by_type[color][t] & safe;
+                        if l.symmetric[t] && from.any() {
+                            next += (pos.attacks_from(q, t, color) & from).count();
+                        }
+                    }
+                }
+                tapered(acc, l.threat_next, sign * next as f32, phase);
+            }
+        }
         if restricted_on {
             let strong = pawn_attacks[them] | (twice[them] & !twice[color]);
             tapered(acc, l.restricted, sign * (attacked[them] & !strong & attacked[color]).count() as f32, phase);

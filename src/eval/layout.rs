@@ -134,6 +134,13 @@ pub struct Layout {
     pub behind_pawn: [Pair; MAX_TYPES],
     pub colour_pawns: [Pair; MAX_TYPES],
     pub space: usize,
+    /// `threat.queen.next`: squares from which a lesser piece of the side that already
+    /// bears on them would attack an enemy piece of the most valuable type, and that are
+    /// safe to go to (no enemy pawn attacks them, and the side defends them if the enemy
+    /// attacks them). Zero unless tuned.
+    pub threat_next: Pair,
+    /// The most valuable non-royal type (the queen), `NONE` if none.
+    pub queen_type: usize,
     /// Per square parity (file + rank even: 0): the squares of that colour.
     pub square_colour: [u128; 2],
     /// The central files: all but the outer quarter on each side.
@@ -320,6 +327,7 @@ impl Layout {
             }
             space = add("space".into());
         }
+        let threat_next = pair(&mut add, "threat.queen.next".into());
         let mut symmetric = [false; MAX_TYPES];
         for (t, s) in symmetric.iter_mut().enumerate().take(r.ntypes()) {
             // Lame leaps look symmetric on the empty board but not with a leg blocked.
@@ -330,6 +338,10 @@ impl Layout {
             *s = t != r.king && !r.types[t].pawn && Some(t) != r.bomber && !special && attacks_symmetric(r, t);
         }
         let est = super::weights::estimated_values(r);
+        let queen_type = (0..r.ntypes())
+            .filter(|&t| t != r.king && !r.types[t].pawn)
+            .max_by(|&a, &b| est[a].total_cmp(&est[b]))
+            .unwrap_or(NONE);
         let mut lesser = [0u32; MAX_TYPES];
         for t in 0..r.ntypes() {
             for u in 0..r.ntypes() {
@@ -472,6 +484,8 @@ impl Layout {
             behind_pawn,
             colour_pawns,
             space,
+            threat_next,
+            queen_type,
             square_colour,
             central,
             space_area,
