@@ -235,14 +235,17 @@ fn losses_fall_and_the_fit_does_not_depend_on_threads() {
     let p = noisy_problem();
     let (ex, start) = (&p.ex, &p.start);
     let (train, val) = p.split();
-    let opts = TuneOptions { epochs: 30, lr: 3.0, batch: 1024, seed: 6, patience: 5, ..Default::default() };
+    // Only the piece values are free: the truth differs from the start in them alone, and
+    // on random positions the hundreds of other weights would fit the sampling noise.
+    let fixed = (0..start.len()).filter(|&i| !ex.layout().names[i].starts_with("value.")).collect();
+    let opts = TuneOptions { epochs: 30, lr: 3.0, batch: 1024, seed: 6, patience: 5, fixed, ..Default::default() };
     let r = texel::tune(&train, &val, ex.terms(), start, &opts).unwrap();
     assert!(r.final_train_loss < r.start_train_loss, "{} -> {}", r.start_train_loss, r.final_train_loss);
     let (v0, v1) = (r.start_val_loss.unwrap(), r.final_val_loss.unwrap());
     assert!(v1 < v0, "validation {v0} -> {v1}");
-    // The bomber's value, labelled at 700/650, moves up from 450; part of it goes to the
-    // bomber's square terms, so the fit is also judged by its evaluations: on the held-out
-    // positions they come closer to the labelling evaluation's by more than a sixth.
+    // The bomber's value, labelled at 700/650, moves up from 450, and on the held-out
+    // positions the evaluations come closer to the labelling evaluation's by more than a
+    // sixth.
     assert!(get(ex, &r.weights, "value.F.mg") > get(ex, start, "value.F.mg") + 25.0);
     let gap = |w: &[f32]| -> f32 {
         let (e, t) = (val.evals(ex.terms(), w), val.evals(ex.terms(), &p.truth));

@@ -449,7 +449,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 let jammed = (blocked[0].count() + blocked[1].count()).min(9) as f32;
                 let weight = (pos.color_bb(color).count() as f32 - 3.0 + jammed).max(0.0);
                 if bonus > 0 && weight > 0.0 {
-                    acc.add(l.space, sign * bonus as f32 * weight * weight / 16.0 * phase);
+                    acc.add(l.space, sign * bonus as f32 * weight * weight / 256.0 * phase);
                 }
             }
         }

@@ -125,7 +125,8 @@ pub struct Layout {
     /// - `space` (middlegame only): central squares on the side's first ranks, not
     ///   attacked by enemy pawns and not holding its own, those behind its pawns and not
     ///   attacked counted twice, times the square of its piece count less three plus the
-    ///   blocked pawns (up to nine), over 16.
+    ///   blocked pawns (up to nine), over 256 (Fairy-Stockfish divides by 16; 256 keeps the
+    ///   feature near the others' size, since a fit steps in weight units).
     pub backward: Pair,
     pub weak_unopposed: Pair,
     pub threat_push: Pair,
