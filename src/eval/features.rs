@@ -17,6 +17,13 @@ pub trait Accumulator {
         true
     }
 
+    /// Which of the pawn, piece and threat terms matter: read once per evaluation, so the
+    /// weighted sum answers from a mask built with the weights rather than a lookup per term.
+    #[inline(always)]
+    fn wanted(&self) -> Wanted {
+        Wanted::ALL
+    }
+
     /// Whether type `t`'s mobility root matters. Asked once per type and evaluation, so
     /// the weighted sum answers from a mask built with the weights rather than two lookups.
     #[inline(always)]
@@ -38,6 +45,52 @@ pub trait Accumulator {
         tapered(self, l.file_pst[t * l.file_buckets + l.file_bucket[sq] as usize], sign, phase);
         let cell = (t * l.ranks + l.rel_rank[color][sq] as usize) * l.file_buckets + l.file_bucket[sq] as usize;
         tapered(self, l.square_pst[cell], sign, phase);
+    }
+}
+
+/// The pawn, piece and threat terms a set of weights uses (a bit per term, and per type for
+/// the per-type ones).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wanted {
+    flags: u32,
+    behind: u32,
+    colour: u32,
+}
+
+const STRUCTURE: u32 = 1;
+const PUSH: u32 = 2;
+const SAFE_PAWN: u32 = 4;
+const RESTRICTED: u32 = 8;
+const SPACE: u32 = 16;
+const QUEEN_NEXT: u32 = 32;
+
+impl Wanted {
+    pub const ALL: Wanted = Wanted { flags: u32::MAX, behind: u32::MAX, colour: u32::MAX };
+
+    pub fn new(l: &Layout, w: &[f32]) -> Wanted {
+        let on = |p: Pair| p.mg != NONE && (w[p.mg] != 0.0 || w[p.eg] != 0.0);
+        let mut flags = 0;
+        for (bit, yes) in [
+            (STRUCTURE, on(l.backward) || on(l.weak_unopposed)),
+            (PUSH, on(l.threat_push)),
+            (SAFE_PAWN, on(l.threat_safe_pawn)),
+            (RESTRICTED, on(l.restricted)),
+            (SPACE, l.space != NONE && w[l.space] != 0.0),
+            (QUEEN_NEXT, l.queen_type != NONE && on(l.threat_next)),
+        ] {
+            if yes {
+                flags |= bit;
+            }
+        }
+        let per_type = |pairs: &[Pair; MAX_TYPES]| {
+            pairs.iter().enumerate().filter(|&(_, &p)| on(p)).fold(0u32, |m, (t, _)| m | 1 << t)
+        };
+        Wanted { flags, behind: per_type(&l.behind_pawn), colour: per_type(&l.colour_pawns) }
+    }
+
+    #[inline(always)]
+    fn has(self, bit: u32) -> bool {
+        self.flags & bit != 0
     }
 }
 
@@ -104,12 +157,6 @@ pub fn phase<B: Bits>(pos: &Position<B>, phase_weights: &[f32], total: f32) -> f
     }
 }
 
-/// Whether either half of a pair matters (false for a pair the game does not have).
-#[inline(always)]
-fn wants_pair<A: Accumulator>(acc: &A, p: Pair) -> bool {
-    p.mg != NONE && (acc.wants(p.mg) || acc.wants(p.eg))
-}
-
 #[inline(always)]
 fn tapered<A: Accumulator>(acc: &mut A, p: Pair, v: f32, phase: f32) {
     if p.mg != NONE && v != 0.0 {
@@ -137,14 +184,12 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
     let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c]));
     // Squares a side attacks twice, for the restricted squares; only read when weighted.
-    let restricted_on = wants_pair(acc, l.restricted);
+    let wanted = acc.wanted();
+    let restricted_on = wanted.has(RESTRICTED);
     let mut twice = [B::ZERO; 2];
     // Own pawns whose stop square is occupied, for the space and bishop-pawn terms.
-    let blocked = if acc.wants(l.space) || (0..r.ntypes()).any(|t| wants_pair(acc, l.colour_pawns[t])) {
-        [0, 1].map(|c| blocked_pawns(pos, l, c))
-    } else {
-        [B::ZERO; 2]
-    };
+    let blocked =
+        if wanted.has(SPACE) || wanted.colour != 0 { [0, 1].map(|c| blocked_pawns(pos, l, c)) } else { [B::ZERO; 2] };
     for color in 0..2 {
         let sign = if color == WHITE { 1.0 } else { -1.0 };
         let own = pos.color_bb(color);
@@ -191,8 +236,8 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let mut root = 0.0f32;
             let mut all = B::ZERO;
             let reach = pos.reach(t, color);
-            let behind_on = wants_pair(acc, l.behind_pawn[t]);
-            let colour_on = wants_pair(acc, l.colour_pawns[t]);
+            let behind_on = wanted.behind >> t & 1 != 0;
+            let colour_on = wanted.colour >> t & 1 != 0;
             let (mut behind, mut colour) = (0u32, 0u32);
             for sq in bb.iter() {
                 acc.piece_square(l, t, color, sq, sign, phase);
@@ -256,7 +301,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             let (mut rank2, mut blocked, mut king, mut free) = (0.0, 0.0, 0.0, 0.0);
             let (mut supported, mut phalanx) = (0u32, 0u32);
             let (mut backward, mut unopposed) = (0u32, 0u32);
-            let structure = wants_pair(acc, l.backward) || wants_pair(acc, l.weak_unopposed);
+            let structure = wanted.has(STRUCTURE);
             let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
             for sq in pawns.iter() {
@@ -414,8 +459,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
             }
         }
         if let (Some(pt), Some(p)) = (pawn_t, r.pawn.as_ref()) {
-            let push_on = wants_pair(acc, l.threat_push);
-            let safe_on = wants_pair(acc, l.threat_safe_pawn);
+            let (push_on, safe_on) = (wanted.has(PUSH), wanted.has(SAFE_PAWN));
             let enemies = pos.color_bb(them) & !pos.type_bb(pt) & !pos.type_bb(r.king);
             if (push_on || safe_on) && enemies.any() {
                 let pawns = pos.pieces(color, pt);
@@ -438,7 +482,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 tapered(acc, l.threat_push, sign * (pushed & enemies).count() as f32, phase);
                 tapered(acc, l.threat_safe_pawn, sign * (now & enemies).count() as f32, phase);
             }
-            if l.space != NONE && acc.wants(l.space) {
+            if l.space != NONE && wanted.has(SPACE) {
                 let pawns = pos.pieces(color, pt);
                 let safe = m(l.space_area[color]) & !pawns & !pawn_attacks[them];
                 let mut behind = B::ZERO;
@@ -453,7 +497,7 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 }
             }
         }
-        if l.queen_type != NONE && wants_pair(acc, l.threat_next) {
+        if l.queen_type != NONE && wanted.has(QUEEN_NEXT) {
             let queens = pos.pieces(them, l.queen_type);
             if queens.any() {
                 let safe = !pawn_attacks[them] & !(attacked[them] & !attacked[color]) & !pos.color_bb(color);

@@ -8,7 +8,7 @@ pub mod weights;
 use crate::position::Position;
 use crate::rules::{Bits, Rules};
 pub use config::EngineConfig;
-use features::{Accumulator, SquareTable};
+use features::{Accumulator, SquareTable, Wanted};
 pub use layout::Layout;
 use std::sync::Arc;
 
@@ -21,6 +21,8 @@ pub struct Evaluator {
     squares: SquareTable,
     /// Bit per type whose mobility root has a weight, rebuilt with the square table.
     roots: u32,
+    /// The pawn, piece and threat terms with a weight, rebuilt with the square table.
+    wanted: Wanted,
     phase_weights: Vec<f32>,
     phase_total: f32,
 }
@@ -29,6 +31,7 @@ struct Weighted<'a> {
     w: &'a [f32],
     squares: &'a SquareTable,
     roots: u32,
+    wanted: Wanted,
     sum: f32,
     /// The square terms, summed apart and tapered once at the end.
     mg: f32,
@@ -49,6 +52,11 @@ impl Accumulator for Weighted<'_> {
     #[inline(always)]
     fn wants_mobility_root(&self, _: &Layout, t: usize) -> bool {
         self.roots >> t & 1 != 0
+    }
+
+    #[inline(always)]
+    fn wanted(&self) -> Wanted {
+        self.wanted
     }
 
     #[inline(always)]
@@ -97,7 +105,8 @@ impl Evaluator {
             (0..r.ntypes()).map(|t| phase_weights[t] * (r.initial_counts[0][t] + r.initial_counts[1][t]) as f32).sum();
         let squares = SquareTable::new(&layout, &weights);
         let roots = root_mask(&layout, &weights);
-        Evaluator { layout, weights, squares, roots, phase_weights, phase_total }
+        let wanted = Wanted::new(&layout, &weights);
+        Evaluator { layout, weights, squares, roots, wanted, phase_weights, phase_total }
     }
 
     /// The evaluator with the variant's default weights.
@@ -114,8 +123,15 @@ impl Evaluator {
     /// Score in centipawns from the side to move's point of view.
     #[inline]
     pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
-        let mut acc =
-            Weighted { w: &self.weights, squares: &self.squares, roots: self.roots, sum: 0.0, mg: 0.0, eg: 0.0 };
+        let mut acc = Weighted {
+            w: &self.weights,
+            squares: &self.squares,
+            roots: self.roots,
+            wanted: self.wanted,
+            sum: 0.0,
+            mg: 0.0,
+            eg: 0.0,
+        };
         let phase = self.phase(pos);
         features::features(pos, &self.layout, phase, &mut acc);
         let s = (acc.sum + acc.mg * phase + acc.eg * (1.0 - phase)).round() as i32;
@@ -146,6 +162,7 @@ impl Evaluator {
         weights::apply(&self.layout, &mut self.weights, name, value)?;
         self.squares = SquareTable::new(&self.layout, &self.weights);
         self.roots = root_mask(&self.layout, &self.weights);
+        self.wanted = Wanted::new(&self.layout, &self.weights);
         Ok(())
     }
 
