@@ -183,9 +183,9 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(B::ZERO, |k| m(l.zone[k])));
     let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
     let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c]));
-    // Squares a side attacks twice, for the restricted squares; only read when weighted.
     let wanted = acc.wanted();
     let restricted_on = wanted.has(RESTRICTED);
+    // Squares a side attacks twice, for the restricted squares; only read when weighted.
     let mut twice = [B::ZERO; 2];
     // Own pawns whose stop square is occupied, for the space and bishop-pawn terms.
     let blocked =
