@@ -476,19 +476,37 @@ fn king_danger_mobility_root_and_free_passer_features() {
     assert_eq!(blocked, 0.0);
 }
 
+/// Chess's evaluation with its shipped weights, read feature by feature.
+struct ChessFeatures {
+    v: Variant,
+    ev: fairylab::eval::Evaluator,
+}
+
+impl ChessFeatures {
+    fn new() -> ChessFeatures {
+        let v = variant("chess");
+        let Variant::Narrow(r) = v else { panic!() };
+        ChessFeatures { v, ev: EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap() }
+    }
+
+    /// The features of a position (White's point of view), as (index, value) pairs.
+    fn of(&self, fen: &str) -> Vec<(u32, f32)> {
+        let Board::Narrow(p) = self.v.parse_fen(fen).unwrap() else { panic!() };
+        self.ev.features(&p)
+    }
+
+    /// The value of the feature `name` among `f`.
+    fn value(&self, f: &[(u32, f32)], name: &str) -> f32 {
+        let i = self.ev.layout.index(name).unwrap() as u32;
+        f.iter().filter(|(j, _)| *j == i).map(|x| x.1).sum()
+    }
+}
+
 #[test]
 fn king_safety_features_count_weak_squares_storms_open_files_and_grow_with_the_attack() {
-    let v = variant("chess");
-    let Variant::Narrow(r) = v else { panic!() };
-    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
-    let features = |fen: &str| {
-        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
-        ev.features(&p)
-    };
-    let value = |f: &[(u32, f32)], name: &str| -> f32 {
-        let i = ev.layout.index(name).unwrap() as u32;
-        f.iter().filter(|(j, _)| *j == i).map(|x| x.1).sum()
-    };
+    let chess = ChessFeatures::new();
+    let features = |fen: &str| chess.of(fen);
+    let value = |f: &[(u32, f32)], name: &str| chess.value(f, name);
     // The queen on h5 bears on f7 and h7 of Black's king zone; nothing but the king
     // defends them until a rook on f8 guards f7.
     let bare = features("6k1/5ppp/8/7Q/8/8/8/K7 w - - 0 1");
@@ -529,17 +547,9 @@ fn king_safety_features_count_weak_squares_storms_open_files_and_grow_with_the_a
 
 #[test]
 fn pawn_structure_piece_and_threat_features_follow_their_definitions() {
-    let v = variant("chess");
-    let Variant::Narrow(r) = v else { panic!() };
-    let ev = EngineConfig::for_variant("chess").unwrap().evaluator(r, &[]).unwrap();
-    let features = |fen: &str| {
-        let Board::Narrow(p) = v.parse_fen(fen).unwrap() else { panic!() };
-        ev.features(&p)
-    };
-    let value = |f: &[(u32, f32)], name: &str| -> f32 {
-        let i = ev.layout.index(name).unwrap() as u32;
-        f.iter().filter(|(j, _)| *j == i).map(|x| x.1).sum()
-    };
+    let chess = ChessFeatures::new();
+    let features = |fen: &str| chess.of(fen);
+    let value = |f: &[(u32, f32)], name: &str| chess.value(f, name);
     // A tapered pair's two halves add up to the count (White's minus Black's).
     let count = |fen: &str, name: &str| {
         let f = features(fen);
