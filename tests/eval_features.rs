@@ -183,6 +183,8 @@ fn the_evaluation_is_the_weighted_sum_of_its_features() {
         let name = ev.layout.names.iter().find(|s| s.starts_with("pst.") && s.contains("rank")).unwrap().clone();
         ev.set_weight(&name, 37.0).unwrap();
         let w = ev.weights().to_vec();
+        // One pawn cache across all games: a hit must give what a fresh evaluation gives.
+        let mut pawns = fairylab::eval::pawns::PawnCache::default();
         for game in 0..4 {
             let mut pos = start;
             for _ in 0..60 {
@@ -190,6 +192,11 @@ fn the_evaluation_is_the_weighted_sum_of_its_features() {
                 let side = if pos.side() == 0 { 1.0 } else { -1.0 };
                 let got = ev.evaluate(&pos) as f32;
                 assert!((got - side * by_features).abs() <= 1.0, "game {game}: {got} vs {}", side * by_features);
+                assert_eq!(
+                    ev.evaluate_cached(&pos, &mut pawns),
+                    got as i32,
+                    "game {game}: the pawn cache changed the score"
+                );
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
                 if list.is_empty() {

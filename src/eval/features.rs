@@ -3,6 +3,7 @@
 //! the evaluation and its features identical by construction.
 
 use super::layout::{Layout, Pair, NONE, NO_STOP};
+use super::pawns::PawnInfo;
 use crate::position::Position;
 use crate::rules::{Bits, MAX_TYPES, WHITE};
 
@@ -170,6 +171,17 @@ fn tapered<A: Accumulator>(acc: &mut A, p: Pair, v: f32, phase: f32) {
 /// Bitboards are the board's own width (`B`); the layout's `u128` masks are narrowed as
 /// they are read, which loses nothing since they only hold the board's squares.
 pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f32, acc: &mut A) {
+    features_with(pos, l, &PawnInfo::new(pos, l), phase, acc);
+}
+
+/// [`features`] with the pawn terms given (from a [`super::pawns::PawnCache`]).
+pub fn features_with<B: Bits, A: Accumulator>(
+    pos: &Position<B>,
+    l: &Layout,
+    pawns: &PawnInfo<B>,
+    phase: f32,
+    acc: &mut A,
+) {
     let r = pos.rules;
     let pawn_t = r.pawn_type;
     let m = B::from_u128;
@@ -181,8 +193,8 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     let mut zone_attackers = [0u32; 2];
     let occupied = pos.occupied();
     let zones = [0, 1].map(|c| pos.king_square(c ^ 1).map_or(B::ZERO, |k| m(l.zone[k])));
-    let pawn_attacks = [0, 1].map(|c| pawn_attacks(pos, c));
-    let outpost_squares = [0, 1].map(|c| outposts(pos, l, c, pawn_attacks[c]));
+    let pawn_attacks = pawns.attacks;
+    let outpost_squares = pawns.outposts;
     let wanted = acc.wanted();
     let restricted_on = wanted.has(RESTRICTED);
     // Squares a side attacks twice, for the restricted squares; only read when weighted.
@@ -294,68 +306,30 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
                 tapered(acc, l.colour_pawns[t], sign * (colour * factor) as f32, phase);
             }
         }
-        if let Some(pt) = pawn_t {
-            let pawns = pos.pieces(color, pt);
-            let theirs = pos.pieces(color ^ 1, pt);
-            let (mut passed, mut doubled, mut isolated) = (0.0, 0u32, 0u32);
-            let (mut rank2, mut blocked, mut king, mut free) = (0.0, 0.0, 0.0, 0.0);
-            let (mut supported, mut phalanx) = (0u32, 0u32);
-            let (mut backward, mut unopposed) = (0u32, 0u32);
-            let structure = wanted.has(STRUCTURE);
-            let defenders = r.pawn.as_ref().map(|p| &p.captures_rev[color]);
+        if pawn_t.is_some() {
+            let c = &pawns.counts[color];
+            let (mut blocked, mut king, mut free) = (0.0, 0.0, 0.0);
             let kings = (pos.king_square(color), pos.king_square(color ^ 1));
-            for sq in pawns.iter() {
-                if let Some(d) = defenders {
-                    if (d[sq] & pawns).any() {
-                        supported += 1;
+            for sq in pawns.passed[color].iter() {
+                let p = l.progress[color][sq];
+                if (m(l.front_file[color][sq]) & occupied).is_empty() {
+                    free += p;
+                }
+                let stop = l.stop[color][sq];
+                if stop != NO_STOP {
+                    if occupied.has(stop) {
+                        blocked += p;
                     }
-                }
-                if (m(l.beside[sq]) & pawns).any() {
-                    phalanx += 1;
-                }
-                if (m(l.front_span[color][sq]) & theirs).is_empty() {
-                    let p = l.progress[color][sq];
-                    passed += p;
-                    rank2 += p * p;
-                    if (m(l.front_file[color][sq]) & occupied).is_empty() {
-                        free += p;
-                    }
-                    let stop = l.stop[color][sq];
-                    if stop != NO_STOP {
-                        if occupied.has(stop) {
-                            blocked += p;
-                        }
-                        if let (Some(own), Some(enemy)) = kings {
-                            // Capped: beyond a few squares the race is decided either way.
-                            let d = |k: usize| l.distance(k, stop).min(5);
-                            king += (d(enemy) - d(own)) as f32 * p;
-                        }
-                    }
-                }
-                if (m(l.front_file[color][sq]) & pawns).any() {
-                    doubled += 1;
-                }
-                let lone = (m(l.adjacent_files[sq]) & pawns).is_empty();
-                if lone {
-                    isolated += 1;
-                }
-                if structure {
-                    // Backward: no own pawn on the adjacent files up to the stop square's
-                    // rank can ever guard the stop square, and an enemy pawn holds it or
-                    // attacks it.
-                    let stop = l.stop[color][sq];
-                    let back = !lone
-                        && stop != NO_STOP
-                        && (theirs.has(stop) || pawn_attacks[color ^ 1].has(stop))
-                        && (m(l.adjacent_files[sq] & !l.front_span[color][stop]) & pawns).is_empty();
-                    if back {
-                        backward += 1;
-                    }
-                    if (lone || back) && (m(l.front_file[color][sq]) & theirs).is_empty() {
-                        unopposed += 1;
+                    if let (Some(own), Some(enemy)) = kings {
+                        // Capped: beyond a few squares the race is decided either way.
+                        let d = |k: usize| l.distance(k, stop).min(5);
+                        king += (d(enemy) - d(own)) as f32 * p;
                     }
                 }
             }
+            let (passed, rank2) = (c.passed, c.rank2);
+            let (doubled, isolated, supported, phalanx) = (c.doubled, c.isolated, c.supported, c.phalanx);
+            let (backward, unopposed) = if wanted.has(STRUCTURE) { (c.backward, c.unopposed) } else { (0, 0) };
             tapered(acc, l.backward, sign * backward as f32, phase);
             tapered(acc, l.weak_unopposed, sign * unopposed as f32, phase);
             tapered(acc, l.passed, sign * passed, phase);
@@ -540,20 +514,6 @@ pub fn features<B: Bits, A: Accumulator>(pos: &Position<B>, l: &Layout, phase: f
     acc.add(l.tempo, if pos.side() == WHITE { 1.0 } else { -1.0 });
 }
 
-/// Squares in the enemy half that an own pawn defends and no enemy pawn can ever attack
-/// (none on the adjacent files ahead).
-fn outposts<B: Bits>(pos: &Position<B>, l: &Layout, color: usize, defended: B) -> B {
-    let Some(pt) = pos.rules.pawn_type else { return B::ZERO };
-    let theirs = pos.pieces(color ^ 1, pt);
-    let mut out = B::ZERO;
-    for sq in (defended & B::from_u128(l.enemy_half[color])).iter() {
-        if (B::from_u128(l.front_span[color][sq] & l.adjacent_files[sq]) & theirs).is_empty() {
-            out |= B::bit(sq);
-        }
-    }
-    out
-}
-
 /// Pawns of `color` whose stop square is occupied.
 fn blocked_pawns<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> B {
     let Some(pt) = pos.rules.pawn_type else { return B::ZERO };
@@ -566,14 +526,4 @@ fn blocked_pawns<B: Bits>(pos: &Position<B>, l: &Layout, color: usize) -> B {
         }
     }
     out
-}
-
-/// Squares the pawns of `color` attack.
-fn pawn_attacks<B: Bits>(pos: &Position<B>, color: usize) -> B {
-    let (Some(pt), Some(p)) = (pos.rules.pawn_type, pos.rules.pawn.as_ref()) else { return B::ZERO };
-    let mut attacked = B::ZERO;
-    for sq in pos.pieces(color, pt).iter() {
-        attacked |= p.captures[color][sq];
-    }
-    attacked
 }

@@ -3,6 +3,7 @@
 pub mod config;
 pub mod features;
 pub mod layout;
+pub mod pawns;
 pub mod weights;
 
 use crate::position::Position;
@@ -10,6 +11,7 @@ use crate::rules::{Bits, Rules};
 pub use config::EngineConfig;
 use features::{Accumulator, SquareTable, Wanted};
 pub use layout::Layout;
+use pawns::{PawnCache, PawnInfo};
 use std::sync::Arc;
 
 /// A variant's evaluation with one set of weights.
@@ -123,6 +125,17 @@ impl Evaluator {
     /// Score in centipawns from the side to move's point of view.
     #[inline]
     pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
+        self.evaluate_with(pos, &PawnInfo::new(pos, &self.layout))
+    }
+
+    /// [`Evaluator::evaluate`] reading the pawn terms from `cache`: the same score.
+    #[inline]
+    pub fn evaluate_cached<B: Bits>(&self, pos: &Position<B>, cache: &mut PawnCache<B>) -> i32 {
+        self.evaluate_with(pos, cache.get(pos, &self.layout))
+    }
+
+    #[inline(always)]
+    fn evaluate_with<B: Bits>(&self, pos: &Position<B>, pawns: &PawnInfo<B>) -> i32 {
         let mut acc = Weighted {
             w: &self.weights,
             squares: &self.squares,
@@ -133,7 +146,7 @@ impl Evaluator {
             eg: 0.0,
         };
         let phase = self.phase(pos);
-        features::features(pos, &self.layout, phase, &mut acc);
+        features::features_with(pos, &self.layout, pawns, phase, &mut acc);
         let s = (acc.sum + acc.mg * phase + acc.eg * (1.0 - phase)).round() as i32;
         if pos.side() == 0 {
             s

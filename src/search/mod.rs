@@ -17,6 +17,7 @@ pub mod tt;
 pub use limits::Limits;
 
 use crate::eval::config::SearchConfig;
+use crate::eval::pawns::PawnCache;
 use crate::eval::Evaluator;
 use crate::position::{Move, MoveList, Position};
 use crate::rules::Bits;
@@ -81,6 +82,7 @@ pub struct Searcher<B: Bits> {
     /// piece values of ordering and SEE and the evaluation cache in step with it.
     eval: Evaluator,
     eval_cache: EvalCache,
+    pawns: PawnCache<B>,
     /// Set by `set_weight`: stored scores and cached evaluations are stale, and are
     /// dropped when the next search starts (weights are often set many at a time).
     weights_changed: bool,
@@ -134,6 +136,7 @@ impl<B: Bits> Searcher<B> {
         Searcher {
             eval,
             eval_cache: EvalCache::new(),
+            pawns: PawnCache::default(),
             weights_changed: false,
             tt: Tt::new(hash_mb),
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
@@ -195,7 +198,7 @@ impl<B: Bits> Searcher<B> {
         if let Some(v) = self.eval_cache.get(key) {
             return v;
         }
-        let v = self.eval.evaluate(pos);
+        let v = self.eval.evaluate_cached(pos, &mut self.pawns);
         self.eval_cache.put(key, v);
         v
     }
