@@ -99,9 +99,9 @@ pub struct PawnCache<B: Bits> {
     entries: Vec<Entry<B>>,
 }
 
+/// An empty slot is the pawnless structure's entry: no pawns, nothing counted.
 #[derive(Clone, Copy, Default)]
 struct Entry<B: Bits> {
-    filled: bool,
     key: [B; 2],
     info: PawnInfo<B>,
 }
@@ -121,8 +121,8 @@ impl<B: Bits> PawnCache<B> {
             None => [B::ZERO; 2],
         };
         let e = &mut self.entries[slot_of(key)];
-        if !e.filled || e.key != key {
-            *e = Entry { filled: true, key, info: PawnInfo::new(pos, l) };
+        if e.key != key {
+            *e = Entry { key, info: PawnInfo::new(pos, l) };
         }
         &e.info
     }
