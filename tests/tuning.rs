@@ -592,3 +592,48 @@ fn pawn_structure_piece_and_threat_features_follow_their_definitions() {
     assert!(s_far > 0.0, "{far:?}");
     assert!(close(s_near / s_far, 12.0 / 14.0), "{s_near} {s_far}");
 }
+
+#[test]
+fn labels_from_keeps_the_positions_that_engine_was_to_move_in() {
+    // Game 0: "player" White against "judge"; game 1 the colours swapped. Each has four
+    // positions, White to move at even plies, and the side's own score recorded.
+    let dir = std::env::temp_dir().join(format!("fairylab-labels-from-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut games = String::from(
+        "game_id,pair_id,white,black,result,termination,plies,white_material,black_material,seed,opening,moves,final_fen\n",
+    );
+    games += "0,0,player,judge,1-0,checkmate,4,,,1,startpos,,x\n1,0,judge,player,0-1,checkmate,4,,,1,startpos,,x\n";
+    std::fs::write(dir.join("games.csv"), games).unwrap();
+    let mut csv = String::from("game_id,ply,fen,score_white,capture,result\n");
+    for g in 0..2u64 {
+        for p in 0..4u32 {
+            let side = if p % 2 == 0 { "w" } else { "b" };
+            let result = if g == 0 { 1.0 } else { 0.0 };
+            csv += &format!("{g},{p},4k3/8/8/8/8/8/8/4K3 {side} - - 0 {p},{},false,{result}\n", 100 * (p + 1));
+        }
+    }
+    std::fs::write(dir.join("positions.csv"), csv).unwrap();
+    let load = |mover: Option<&str>| {
+        let filter = positions::Filter { skip_captures: false, mover: mover.map(String::from), ..Default::default() };
+        positions::load_runs(std::slice::from_ref(&dir), &filter)
+    };
+    let (all, stats) = load(None).unwrap();
+    assert_eq!((all.len(), stats.dropped_mover), (8, 0));
+    // The judge is Black in game 0 (plies 1 and 3) and White in game 1 (plies 0 and 2).
+    let (judged, stats) = load(Some("judge")).unwrap();
+    assert_eq!(stats.dropped_mover, 4);
+    let mut kept: Vec<(String, f32)> = judged.iter().map(|p| (p.fen.clone(), p.result)).collect();
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    let sides: Vec<&str> = kept.iter().map(|(f, _)| f.split_whitespace().nth(1).unwrap()).collect();
+    assert_eq!(sides.iter().filter(|s| **s == "b").count(), 2, "{kept:?}");
+    assert_eq!(sides.iter().filter(|s| **s == "w").count(), 2, "{kept:?}");
+    // Black to move came from game 0 (White won), White to move from game 1 (Black won).
+    for (fen, r) in &kept {
+        let black = fen.split_whitespace().nth(1) == Some("b");
+        assert_eq!(*r, if black { 1.0 } else { 0.0 }, "{fen} is the player's position, not the judge's");
+    }
+    // A name no game has is refused with the engines it does have.
+    let err = load(Some("jugde")).unwrap_err().to_string();
+    assert!(err.contains("jugde") && err.contains("judge") && err.contains("player"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,6 +5,7 @@
 use crate::rng::Rng;
 use crate::tournament::{output, quiet};
 use crate::{Board, Error, Variant};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// A position with the result of the game it came from.
@@ -36,11 +37,16 @@ pub struct Filter {
     /// result. A strong engine's score is a far less noisy label than one game's result, so
     /// its games teach more per position (rows without a score keep the result).
     pub score_weight: f32,
+    /// Only positions where this engine (its name in `games.csv`) is to move. With
+    /// `score_weight` its scores label them, and they are the positions its opponent's
+    /// moves led to: a match between a player and a stronger engine becomes the stronger
+    /// engine's judgement of the positions the player chooses, not only of its own.
+    pub mover: Option<String>,
 }
 
 impl Default for Filter {
     fn default() -> Self {
-        Filter { skip_captures: true, skip_checks: true, min_ply: 0, score_weight: 0.0 }
+        Filter { skip_captures: true, skip_checks: true, min_ply: 0, score_weight: 0.0, mover: None }
     }
 }
 
@@ -52,6 +58,8 @@ pub struct LoadStats {
     /// Positions next to a capture.
     pub dropped_captures: usize,
     pub dropped_early: usize,
+    /// Positions with another engine than `Filter::mover` to move.
+    pub dropped_mover: usize,
 }
 
 /// splitmix64's finaliser: spreads keys so split decisions look independent.
@@ -73,6 +81,10 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
         check_run_dir(dir)?;
         let rows = output::read_positions(dir).map_err(Error::Tuning)?;
         stats.rows += rows.len();
+        let movers = match &filter.mover {
+            Some(name) => Some(mover_sides(dir, name)?),
+            None => None,
+        };
         for (i, row) in rows.iter().enumerate() {
             if filter.skip_captures && !quiet::settled(i.checked_sub(1).map(|p| &rows[p]), row) {
                 stats.dropped_captures += 1;
@@ -81,6 +93,24 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
             if row.ply < filter.min_ply {
                 stats.dropped_early += 1;
                 continue;
+            }
+            if let Some(movers) = &movers {
+                let to_move = match row.fen.split_whitespace().nth(1) {
+                    Some("w") => 0,
+                    Some("b") => 1,
+                    _ => {
+                        return Err(Error::Tuning(format!(
+                            "{}: game {} ply {}: the position has no side to move",
+                            dir.display(),
+                            row.game_id,
+                            row.ply
+                        )))
+                    }
+                };
+                if movers.get(&row.game_id) != Some(&to_move) {
+                    stats.dropped_mover += 1;
+                    continue;
+                }
             }
             if !(row.result == 0.0 || row.result == 0.5 || row.result == 1.0) {
                 return Err(Error::Tuning(format!(
@@ -108,14 +138,40 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
     if all.is_empty() {
         let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
         return Err(Error::Tuning(format!(
-            "no usable positions in {} ({} rows, {} dropped as captures, {} before the minimum ply)",
+            "no usable positions in {} ({} rows, {} dropped as captures, {} before the minimum ply, {} with another engine to move)",
             names.join(", "),
             stats.rows,
             stats.dropped_captures,
-            stats.dropped_early
+            stats.dropped_early,
+            stats.dropped_mover
         )));
     }
     Ok((all, stats))
+}
+
+/// The side (0 White, 1 Black) engine `name` plays in each game of a run directory; an
+/// error when it plays in none, which is almost always a misspelt name.
+fn mover_sides(dir: &Path, name: &str) -> Result<HashMap<u64, usize>, Error> {
+    let games = output::read_games(dir).map_err(Error::Tuning)?;
+    let mut sides = HashMap::new();
+    for g in &games {
+        if g.white == name {
+            sides.insert(g.game_id, 0);
+        } else if g.black == name {
+            sides.insert(g.game_id, 1);
+        }
+    }
+    if sides.is_empty() {
+        let mut names: Vec<&str> = games.iter().flat_map(|g| [g.white.as_str(), g.black.as_str()]).collect();
+        names.sort_unstable();
+        names.dedup();
+        return Err(Error::Tuning(format!(
+            "{}: no game has an engine named {name} (its engines: {})",
+            dir.display(),
+            names.join(", ")
+        )));
+    }
+    Ok(sides)
 }
 
 /// Checks that `dir` is a run directory with positions.

@@ -16,6 +16,9 @@ pub struct DataReport {
     pub rows: usize,
     pub dropped_captures: usize,
     pub dropped_early: usize,
+    /// Positions with another engine to move than `--labels-from` names.
+    #[serde(default)]
+    pub dropped_mover: usize,
     pub dropped_checks: usize,
     pub train: usize,
     pub validation: usize,
@@ -79,7 +82,8 @@ pub fn prepare(
     validation: f64,
     seed: u64,
 ) -> Result<(Dataset, Dataset, DataReport), Error> {
-    let (labelled, LoadStats { rows, dropped_captures, dropped_early, .. }) = positions::load_runs(dirs, filter)?;
+    let (labelled, LoadStats { rows, dropped_captures, dropped_early, dropped_mover, .. }) =
+        positions::load_runs(dirs, filter)?;
     let (train, val) = positions::split(labelled, validation, seed)?;
     let (train, c1) = Dataset::from_positions(ex, variant, &train, filter.skip_checks)?;
     let (val, c2) = Dataset::from_positions(ex, variant, &val, filter.skip_checks)?;
@@ -91,6 +95,7 @@ pub fn prepare(
         rows,
         dropped_captures,
         dropped_early,
+        dropped_mover,
         dropped_checks: c1 + c2,
         train: train.len(),
         validation: val.len(),
@@ -114,9 +119,9 @@ pub fn tune_runs(
     let fixed_idx = weight_indices(ex.layout(), fixed)?;
     let (train, val, data) = prepare(variant, &ex, dirs, filter, validation, opts.seed)?;
     opts.progress.note(&format!(
-        "{} rows: {} dropped as captures, {} in check, {} early; {} training, {} validation positions ({:.1} terms each)",
-        data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.train, data.validation,
-        data.entries_per_position
+        "{} rows: {} dropped as captures, {} in check, {} early, {} with another engine to move; {} training, {} validation positions ({:.1} terms each)",
+        data.rows, data.dropped_captures, data.dropped_checks, data.dropped_early, data.dropped_mover, data.train,
+        data.validation, data.entries_per_position
     ));
     if val.is_empty() && validation > 0.0 {
         opts.progress.warn("the validation split is empty (too few game pairs); no early stopping");
