@@ -613,14 +613,15 @@ fn labels_from_keeps_the_positions_that_engine_was_to_move_in() {
         }
     }
     std::fs::write(dir.join("positions.csv"), csv).unwrap();
-    let load = |mover: Option<&str>| {
-        let filter = positions::Filter { skip_captures: false, mover: mover.map(String::from), ..Default::default() };
+    let load = |movers: &[&str]| {
+        let movers = movers.iter().map(|m| m.to_string()).collect();
+        let filter = positions::Filter { skip_captures: false, movers, ..Default::default() };
         positions::load_runs(std::slice::from_ref(&dir), &filter)
     };
-    let (all, stats) = load(None).unwrap();
+    let (all, stats) = load(&[]).unwrap();
     assert_eq!((all.len(), stats.dropped_mover), (8, 0));
     // The judge is Black in game 0 (plies 1 and 3) and White in game 1 (plies 0 and 2).
-    let (judged, stats) = load(Some("judge")).unwrap();
+    let (judged, stats) = load(&["judge"]).unwrap();
     assert_eq!(stats.dropped_mover, 4);
     let mut kept: Vec<(String, f32)> = judged.iter().map(|p| (p.fen.clone(), p.result)).collect();
     kept.sort_by(|a, b| a.0.cmp(&b.0));
@@ -633,7 +634,9 @@ fn labels_from_keeps_the_positions_that_engine_was_to_move_in() {
         assert_eq!(*r, if black { 1.0 } else { 0.0 }, "{fen} is the player's position, not the judge's");
     }
     // A name no game has is refused with the engines it does have.
-    let err = load(Some("jugde")).unwrap_err().to_string();
+    let (both, _) = load(&["judge", "player"]).unwrap();
+    assert_eq!(both.len(), 8, "either name keeps its positions");
+    let err = load(&["jugde"]).unwrap_err().to_string();
     assert!(err.contains("jugde") && err.contains("judge") && err.contains("player"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -60,11 +60,11 @@ pub struct FitArgs {
     /// fits results only, 1 the scores only. Useful with games of a stronger engine.
     #[arg(long, default_value_t = 0.0)]
     pub score_weight: f32,
-    /// Keep only positions where this engine (as named in games.csv) is to move: with
-    /// --score-weight, a match's stronger engine then labels the positions the other
-    /// engine's moves led to.
+    /// Keep only positions where this engine (as named in games.csv) is to move
+    /// (repeatable: any of them): with --score-weight, a match's stronger engine then
+    /// labels the positions the other engine's moves led to.
     #[arg(long, value_name = "ENGINE")]
-    pub labels_from: Option<String>,
+    pub labels_from: Vec<String>,
 }
 
 impl FitArgs {
@@ -77,7 +77,7 @@ impl FitArgs {
             skip_checks: !self.keep_checks,
             min_ply: self.min_ply,
             score_weight: self.score_weight,
-            mover: self.labels_from.clone(),
+            movers: self.labels_from.clone(),
         })
     }
 

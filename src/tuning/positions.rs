@@ -37,16 +37,16 @@ pub struct Filter {
     /// result. A strong engine's score is a far less noisy label than one game's result, so
     /// its games teach more per position (rows without a score keep the result).
     pub score_weight: f32,
-    /// Only positions where this engine (its name in `games.csv`) is to move. With
-    /// `score_weight` its scores label them, and they are the positions its opponent's
-    /// moves led to: a match between a player and a stronger engine becomes the stronger
-    /// engine's judgement of the positions the player chooses, not only of its own.
-    pub mover: Option<String>,
+    /// When not empty, only positions where one of these engines (names in `games.csv`)
+    /// is to move. With `score_weight` their scores label them, and they are the positions
+    /// their opponents' moves led to: a match between a player and a stronger engine
+    /// becomes the stronger engine's judgement of the positions the player chooses.
+    pub movers: Vec<String>,
 }
 
 impl Default for Filter {
     fn default() -> Self {
-        Filter { skip_captures: true, skip_checks: true, min_ply: 0, score_weight: 0.0, mover: None }
+        Filter { skip_captures: true, skip_checks: true, min_ply: 0, score_weight: 0.0, movers: vec![] }
     }
 }
 
@@ -58,7 +58,7 @@ pub struct LoadStats {
     /// Positions next to a capture.
     pub dropped_captures: usize,
     pub dropped_early: usize,
-    /// Positions with another engine than `Filter::mover` to move.
+    /// Positions with an engine not in `Filter::movers` to move.
     pub dropped_mover: usize,
 }
 
@@ -81,10 +81,7 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
         check_run_dir(dir)?;
         let rows = output::read_positions(dir).map_err(Error::Tuning)?;
         stats.rows += rows.len();
-        let movers = match &filter.mover {
-            Some(name) => Some(mover_sides(dir, name)?),
-            None => None,
-        };
+        let movers = if filter.movers.is_empty() { None } else { Some(mover_sides(dir, &filter.movers)?) };
         for (i, row) in rows.iter().enumerate() {
             if filter.skip_captures && !quiet::settled(i.checked_sub(1).map(|p| &rows[p]), row) {
                 stats.dropped_captures += 1;
@@ -107,7 +104,7 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
                         )))
                     }
                 };
-                if movers.get(&row.game_id) != Some(&to_move) {
+                if !movers.get(&row.game_id).is_some_and(|sides| sides[to_move]) {
                     stats.dropped_mover += 1;
                     continue;
                 }
@@ -149,25 +146,21 @@ pub fn load_runs(dirs: &[PathBuf], filter: &Filter) -> Result<(Vec<LabelledPosit
     Ok((all, stats))
 }
 
-/// The side (0 White, 1 Black) engine `name` plays in each game of a run directory; an
-/// error when it plays in none, which is almost always a misspelt name.
-fn mover_sides(dir: &Path, name: &str) -> Result<HashMap<u64, usize>, Error> {
+/// Per game of a run directory, whether White and Black are among `names`; an error when
+/// no game has any of them, which is almost always a misspelt name.
+fn mover_sides(dir: &Path, names: &[String]) -> Result<HashMap<u64, [bool; 2]>, Error> {
     let games = output::read_games(dir).map_err(Error::Tuning)?;
-    let mut sides = HashMap::new();
-    for g in &games {
-        if g.white == name {
-            sides.insert(g.game_id, 0);
-        } else if g.black == name {
-            sides.insert(g.game_id, 1);
-        }
-    }
-    if sides.is_empty() {
+    let sides: HashMap<u64, [bool; 2]> =
+        games.iter().map(|g| (g.game_id, [names.contains(&g.white), names.contains(&g.black)])).collect();
+    if !sides.values().any(|s| s[0] || s[1]) {
+        let wanted = names;
         let mut names: Vec<&str> = games.iter().flat_map(|g| [g.white.as_str(), g.black.as_str()]).collect();
         names.sort_unstable();
         names.dedup();
         return Err(Error::Tuning(format!(
-            "{}: no game has an engine named {name} (its engines: {})",
+            "{}: no game has an engine named {} (its engines: {})",
             dir.display(),
+            wanted.join(" or "),
             names.join(", ")
         )));
     }
