@@ -698,6 +698,7 @@ fn the_piece_table_tests_the_estimators_by_their_ratio() {
         support: Default::default(),
         method: method.into(),
         games: 800,
+        nodes: 0,
         unit: "pawns".into(),
     };
     // Imbalance = 1.5 x regression for N and R; the queen's 2.5 x is far off that factor.
@@ -749,6 +750,7 @@ fn values_more_than_a_quarter_apart_are_named_and_explained() {
             support: Default::default(),
             method: method.into(),
             games: 800,
+            nodes: 0,
             unit: "pawns".into(),
         };
         list.iter().flat_map(|&(p, r, i)| [value(p, "regression-logistic", r), value(p, "imbalance-lsq", i)]).collect()
@@ -829,6 +831,7 @@ fn matches_that_differ_only_in_pawns_show_whether_the_pawns_add_up() {
         support: if support { Default::default() } else { fairylab::values::support::Support::NotEnoughData },
         method: method.into(),
         games: 800,
+        nodes: 0,
         unit: "pawns".into(),
     };
     let mut d = standard_reports().remove(1);
@@ -880,6 +883,7 @@ fn a_chess_report_is_checked_against_the_published_figures() {
         support: Default::default(),
         method: method.into(),
         games: 1600,
+        nodes: 0,
         unit: "pawns".into(),
     };
     d.piece_values = vec![

@@ -87,6 +87,13 @@ fn a_user_variant_gets_a_card_with_each_new_piece_against_an_orthodox_one() {
         }
     }
     assert!(answer["engine"].as_str().unwrap().contains("commit"), "{answer:#}");
+    // Each value carries the node budget its games were played at (tiny: 100), and the
+    // card's evidence names it.
+    let values = json["piece_values"].as_array().unwrap();
+    assert!(!values.is_empty() && values.iter().all(|v| v["nodes"] == 100), "{values:#?}");
+    for p in answer["pieces"].as_array().unwrap().iter().filter(|p| p["source"] == "this report") {
+        assert!(p["why"].as_str().unwrap().contains("at 100 nodes"), "{p:#}");
+    }
     let page = std::fs::read_to_string(out.join("report.md")).unwrap();
     let card_at = page.find("## Answer card").unwrap();
     let first_section = page.find("\n## ").unwrap();

@@ -198,7 +198,7 @@ struct Evidence<'a> {
 }
 
 fn report_candidate(v: &PieceValue, d: &ReportData) -> Candidate {
-    let nodes = d.balance.first().map_or(0, |b| b.nodes);
+    let nodes = if v.nodes > 0 { v.nodes } else { d.balance.first().map_or(0, |b| b.nodes) };
     Candidate {
         value: v.clone(),
         source: "this report".into(),
@@ -223,16 +223,7 @@ impl<'a> Evidence<'a> {
             for r in s.rows.iter().filter(|r| (r.unit == unit || r.unit == RATIO_UNIT) && is_main_method(&r.method)) {
                 let method = r.method.to_string();
                 candidates.push(Candidate {
-                    value: PieceValue {
-                        piece: r.piece.clone(),
-                        value: r.value,
-                        low: r.ci_low,
-                        high: r.ci_high,
-                        support: r.support,
-                        method: method.clone(),
-                        games: r.games,
-                        unit: r.unit.clone(),
-                    },
+                    value: PieceValue::of_row(r),
                     source: format!("study {}", study_name(s)),
                     why: format!(
                         "{} on {} games at {} nodes (value study {})",

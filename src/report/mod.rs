@@ -136,6 +136,10 @@ pub struct PieceValue {
     pub support: Support,
     pub method: String,
     pub games: u64,
+    /// Nodes per move of the games behind the figure (0 where unknown: reports written
+    /// before it was recorded, whose figures were all played at the first balance budget).
+    #[serde(default)]
+    pub nodes: u64,
     /// `pawns` (left out of JSON), `orthodox-scale` or `ratio` (`values::scale`).
     #[serde(default = "pawns", skip_serializing_if = "is_pawns")]
     pub unit: String,
@@ -150,6 +154,21 @@ fn is_pawns(u: &String) -> bool {
 }
 
 impl PieceValue {
+    /// A value study's row as the report shows it.
+    pub fn of_row(r: &crate::values::table::ValueRow) -> PieceValue {
+        PieceValue {
+            piece: r.piece.clone(),
+            value: r.value,
+            low: r.ci_low,
+            high: r.ci_high,
+            support: r.support,
+            method: r.method.to_string(),
+            games: r.games,
+            nodes: r.nodes,
+            unit: r.unit.clone(),
+        }
+    }
+
     /// `value,ci_low,ci_high` for a CSV row: empty fields without support.
     fn csv_figures(&self) -> String {
         if self.support.is_supported() {
@@ -745,6 +764,7 @@ mod tests {
             support: Support::Supported,
             method: "imbalance".into(),
             games: 10,
+            nodes: 1000,
             unit: "pawns".into(),
         };
         let f = headline_oriented(v("R-F", 0.25, -0.5, 1.0), Some("F=R"));

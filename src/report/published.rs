@@ -101,16 +101,7 @@ pub fn check(d: &ReportData) -> Option<PublishedCheck> {
             )
         };
         for r in st.rows.iter().filter(|r| r.unit == "pawns" && own(&r.method)) {
-            let v = PieceValue {
-                piece: r.piece.clone(),
-                value: r.value,
-                low: r.ci_low,
-                high: r.ci_high,
-                support: r.support,
-                method: format!("{} · {}", st.name, r.method),
-                games: r.games,
-                unit: r.unit.clone(),
-            };
+            let v = PieceValue { method: format!("{} · {}", st.name, r.method), ..PieceValue::of_row(r) };
             values.extend(value_check(&v, &figures));
         }
     }

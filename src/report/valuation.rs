@@ -165,21 +165,7 @@ pub(super) fn piece_values(
     if let Err(e) = crate::values::table::write(dir, &rows) {
         notes.push(format!("Piece values ({label}) not saved: {e}"));
     }
-    let value = |r: &ValueRow| {
-        headline_oriented(
-            PieceValue {
-                piece: r.piece.clone(),
-                value: r.value,
-                low: r.ci_low,
-                high: r.ci_high,
-                support: r.support,
-                method: r.method.to_string(),
-                games: r.games,
-                unit: r.unit.clone(),
-            },
-            headline.as_deref(),
-        )
-    };
+    let value = |r: &ValueRow| headline_oriented(PieceValue::of_row(r), headline.as_deref());
     let scaled = [crate::values::scale::ORTHODOX_UNIT, crate::values::scale::RATIO_UNIT];
     beside.scaled = rows.iter().filter(|r| scaled.contains(&r.unit.as_str())).map(value).collect();
     let mut rows: Vec<PieceValue> = rows.iter().filter(|r| r.unit == "pawns").map(value).collect();
