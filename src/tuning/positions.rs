@@ -153,15 +153,14 @@ fn mover_sides(dir: &Path, names: &[String]) -> Result<HashMap<u64, [bool; 2]>, 
     let sides: HashMap<u64, [bool; 2]> =
         games.iter().map(|g| (g.game_id, [names.contains(&g.white), names.contains(&g.black)])).collect();
     if !sides.values().any(|s| s[0] || s[1]) {
-        let wanted = names;
-        let mut names: Vec<&str> = games.iter().flat_map(|g| [g.white.as_str(), g.black.as_str()]).collect();
-        names.sort_unstable();
-        names.dedup();
+        let mut present: Vec<&str> = games.iter().flat_map(|g| [g.white.as_str(), g.black.as_str()]).collect();
+        present.sort_unstable();
+        present.dedup();
         return Err(Error::Tuning(format!(
             "{}: no game has an engine named {} (its engines: {})",
             dir.display(),
-            wanted.join(" or "),
-            names.join(", ")
+            names.join(" or "),
+            present.join(", ")
         )));
     }
     Ok(sides)
