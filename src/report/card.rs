@@ -302,13 +302,48 @@ fn card_piece(letter: &str, name: &str, c: &Candidate) -> CardPiece {
     }
 }
 
+/// How far a figure's 95 % interval reaches on each side of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reach {
+    below: f64,
+    above: f64,
+}
+
+impl Reach {
+    fn of(value: f64, low: f64, high: f64) -> Reach {
+        Reach { below: value - low, above: high - value }
+    }
+
+    /// One side more than twice the other: a ratio's interval while its denominator is
+    /// barely resolved (Fieller's interval stretches away from zero), which shrinks faster
+    /// than one over the square root of the games once the denominator settles.
+    fn lopsided(self) -> bool {
+        self.below.max(self.above) > 2.0 * self.below.min(self.above)
+    }
+}
+
 /// What would settle a figure: `games` scaled by the square of the precision wanted over
-/// the one reached (a 95 % half-width falls as one over the square root of the games).
-fn settle(games: u64, reached: Option<f64>) -> String {
+/// the one reached (a 95 % half-width falls as one over the square root of the games). A
+/// lopsided interval is scaled from its shorter side, the one near what the delta method
+/// gives, since its long side says how unsettled the denominator is, not how the interval
+/// will shrink; the figure is then a lower bound.
+fn settle(games: u64, reached: Option<Reach>) -> String {
+    let scaled = |h: f64| thousands((games as f64 * (h / RATIO_TARGET).powi(2)).ceil() as u64);
     match reached {
-        Some(h) if h > RATIO_TARGET => format!(
+        Some(r) if r.lopsided() && r.below.min(r.above) > RATIO_TARGET => format!(
+            "±{RATIO_TARGET} needs at least about {} games (scaled from the interval's shorter side: \
+             it is lopsided, as a ratio's is while its denominator is barely resolved)",
+            scaled(r.below.min(r.above))
+        ),
+        Some(r) if r.lopsided() && r.below.max(r.above) > RATIO_TARGET => format!(
+            "±{RATIO_TARGET} needs more than these {} games, how many more this lopsided interval does \
+             not tell (one side is within ±{RATIO_TARGET}, the other is not: the ratio's denominator is \
+             barely resolved)",
+            thousands(games)
+        ),
+        Some(r) if (r.below + r.above) / 2.0 > RATIO_TARGET => format!(
             "±{RATIO_TARGET} needs about {} games (half-widths fall as one over the square root of the games)",
-            thousands((games as f64 * (h / RATIO_TARGET).powi(2)).ceil() as u64)
+            scaled((r.below + r.above) / 2.0)
         ),
         Some(_) => format!("within the ±{RATIO_TARGET} the card aims at"),
         None => "a bounded interval needs more games or a budget with more of them (`--budget standard`)".into(),
@@ -324,12 +359,12 @@ fn comparison(d: &ReportData, evidence: &Evidence, h: &str, option: Option<&str>
     let difference = evidence.best(&format!("{piece}-{other}"));
     let (ratio_iv, method, source, why) = match &ratio {
         Some(c) if c.value.support.is_supported() => {
-            let half = (c.value.high - c.value.low) / 2.0;
+            let reach = Reach::of(c.value.value, c.value.low, c.value.high);
             (
                 interval(&c.value),
                 c.value.method.clone(),
                 c.source.clone(),
-                format!("{}; {}", c.why, settle(c.value.games, Some(half))),
+                format!("{}; {}", c.why, settle(c.value.games, Some(reach))),
             )
         }
         Some(c) => (
@@ -641,8 +676,22 @@ mod tests {
 
     #[test]
     fn settling_scales_with_the_square_of_the_precision() {
-        assert!(settle(1600, Some(0.1)).contains("6,400"), "{}", settle(1600, Some(0.1)));
-        assert!(settle(1600, Some(0.04)).contains("within"));
+        let even = |h: f64| Some(Reach::of(1.0, 1.0 - h, 1.0 + h));
+        // 6,400 up to the rounding of 0.1 and 0.05 in binary.
+        assert!(settle(1600, even(0.1)).contains("about 6,40"), "{}", settle(1600, even(0.1)));
+        assert!(settle(1600, even(0.04)).contains("within"));
         assert!(settle(1600, None).contains("bounded"));
+    }
+
+    #[test]
+    fn a_lopsided_interval_is_scaled_from_its_shorter_side() {
+        // Bland Chess 46's tiny card: M/N = 1.61 [0.92, 55.71] from 96 games. Its mean
+        // half-width (27.4) would ask for 28.8 million games; the near side (0.69) for 18,283.
+        let text = settle(96, Some(Reach::of(1.61, 0.92, 55.71)));
+        assert!(text.contains("at least about 18,283 games"), "{text}");
+        let text = settle(96, Some(Reach::of(1.61, 1.58, 3.0)));
+        assert!(text.contains("more than these 96 games") && !text.contains("about"), "{text}");
+        // Mildly uneven intervals (up to twice) keep the half-width rule.
+        assert!(settle(1600, Some(Reach::of(1.0, 0.92, 1.12))).contains("about 6,40"));
     }
 }
